@@ -1,0 +1,246 @@
+# English strings of «Сражение». Every message here must also exist in ru.ftl
+# (checked by the unit tests in src/i18n). Arguments: $n / $id are numbers, $name is text.
+# Texts are HTML (parse_mode HTML): escape < > & in literal text.
+
+lang-name = English
+lang-choose = Choose your language:
+lang-set = Language: English.
+hello = Hello, { $name }!
+game-title = Game #{ $id }
+moves-count =
+    { $n ->
+        [one] { $n } move
+       *[other] { $n } moves
+    }
+
+## Commands (Telegram menu)
+cmd-start = Start and main menu
+cmd-new = Invite a friend to a new game
+cmd-games = Your games
+cmd-setups = Saved setups
+cmd-rules = Rules of the game
+cmd-lang = Language / Язык
+cmd-cancel = Cancel your open invitation
+cmd-help = How to play with this bot
+
+## Rule sets
+rules-battle = «Сражение»
+rules-battle-runners = «Сражение», running Soldiers
+rules-classic = Classic Stratego
+rules-duel = Duel (10 pieces)
+rules-battle-duel = «Сражение» duel (10 pieces)
+
+## Pieces
+sym-mine = B
+sym-flag = F
+rank-battle-0 = Marshal
+rank-battle-1 = General
+rank-battle-2 = Colonel
+rank-battle-3 = Major
+rank-battle-4 = Captain
+rank-battle-5 = Lieutenant
+rank-battle-6 = Sergeant
+rank-battle-7 = Sapper
+rank-battle-8 = Soldier
+rank-battle-9 = Scout
+rank-battle-10 = Mine
+rank-battle-11 = Flag
+rank-classic-0 = Marshal
+rank-classic-1 = General
+rank-classic-2 = Colonel
+rank-classic-3 = Major
+rank-classic-4 = Captain
+rank-classic-5 = Lieutenant
+rank-classic-6 = Sergeant
+rank-classic-7 = Miner
+rank-classic-8 = Scout
+rank-classic-9 = Spy
+rank-classic-10 = Bomb
+rank-classic-11 = Flag
+side-south = South (red)
+side-north = North (blue)
+
+## Board
+board-you-vs = You play { $side } against { $opponent }.
+legend = <i>Numbers: your pieces · B mine · F flag · ? enemy · *5 revealed enemy · ≈ lake</i>
+last-move = Last move:
+you = You
+ply-line = { $who }: { $mv }
+combat-won = your { $mine } beat their { $theirs }
+combat-lost = your { $mine } fell to their { $theirs }
+combat-both = your { $mine } and their { $theirs } both fell
+captured = Your losses: { $lost } · Taken: { $taken }
+turn-yours = Your move.
+turn-theirs = { $opponent } to move.
+time-unlimited = no time limit
+time-days =
+    { $n ->
+        [one] { $n } day per move
+       *[other] { $n } days per move
+    }
+days-unlimited = ∞ unlimited
+draw-you-offered = You offered a draw; waiting for the answer.
+draw-they-offered = Your opponent offers a draw: open ☰ to accept or decline.
+selected = Selected { $sq }: { $piece }. Tap a marked square (○ or ⚔) to move there.
+moves-played =
+    { $n ->
+        [one] { $n } move was played.
+       *[other] { $n } moves were played.
+    }
+setups-revealed = Setups (code §8a, back rank first): South <code>{ $south }</code>, North <code>{ $north }</code>
+board-moved-below = ⬇ This board moved below.
+btn-menu = ☰ Menu
+btn-resign = 🏳 Resign
+btn-resign-yes = Yes, resign
+btn-resign-no = No, play on
+btn-offer-draw = 🤝 Offer a draw
+btn-accept-draw = ✅ Accept the draw
+btn-decline-draw = ❌ Decline
+btn-resend = ⬇ Board to the bottom
+btn-back = ↩ Back to the board
+
+## Results
+result-won = You won
+result-lost = You lost
+result-draw = Draw
+why-flag = the flag was captured.
+why-nomoves = no legal move was left.
+why-resign = by resignation.
+why-time = on time.
+why-draw-nomoves = neither side can move.
+why-draw-noattacks = too many moves without an attack.
+why-draw-agreed = agreed by both players.
+why-draw-dead = neither side can ever capture the flag.
+
+## Setup
+setup-header = You play { $side } against { $opponent }. Set up your army on your four home ranks.
+first-you = The lot says: <b>you move first</b>.
+first-them = The lot says: your opponent moves first.
+setup-code-label = Setup code (copy it, or load one with /setup CODE):
+setup-help = Tap two squares to swap their pieces. 🔀 shuffles, 🧠 makes a smart setup, ⚔ confirms. Save this setup with /setups save NAME.
+setup-opponent-ready = Your opponent is ready.
+setup-selected = { $sq } selected: tap another square to swap.
+setup-waiting = ✅ You are ready. Waiting for your opponent…
+setup-both-ready = ✅ Both ready — the game begins!
+btn-shuffle = 🔀 Shuffle
+btn-smart = 🧠 Smart setup
+btn-confirm = ⚔ To battle!
+btn-edit-setup = ✏ Change my setup
+setup-usage = Send your setup code after the command: /setup BFB8657B869B3745s2485B98B963579919849796
+setup-loaded = Setup loaded into game #{ $id }.
+setups-header = Your saved setups:
+setups-none = You have no saved setups yet. During a setup, send /setups save NAME.
+setups-saved = Saved as «{ $name }».
+btn-load-setup = Load «{ $name }»
+btn-delete-setup = 🗑 Delete
+toast-setup-loaded = Setup loaded.
+toast-setup-deleted = Deleted.
+code-length = a code has 40 characters, this one has { $n }
+code-bad-char = character { $pos } («{ $ch }») is not a piece: use 1–9, s, B, F (and . in duels)
+code-empty = square { $pos } is empty, but all 40 home squares must be filled
+code-diff = { $piece }: { $found } instead of { $expected }
+code-composition = the army does not match: { $diffs }
+
+## Invitations and lobby
+welcome =
+    Welcome, { $name }! This is «Сражение» — Stratego played slowly, move by move, with friends.
+
+    /new — invite a friend (you get a link to send)
+    /games — your games
+    /rules — the rules
+    /lang — language
+new-choose-rules = Which game?
+new-choose-days = { $rules }: how much time per move?
+invitation =
+    Invitation to game #{ $id }: { $rules }, { $time }.
+    Send this link to your friend — the game starts when they open it:
+    { $link }
+invite-share-text = Play «Сражение» with me!
+btn-share = ↗ Share the invitation
+btn-cancel-invite = ✖ Cancel the invitation
+toast-cancelled = Invitation cancelled.
+cancel-nothing = You have no open invitation.
+joined = You joined game #{ $id }. You play North. Set up your army below.
+games-header = <b>Your games</b>
+games-none = You have no games yet. Start one with /new.
+games-line = #{ $id } · { $rules } · vs { $opponent } · { $status }
+status-waiting = waiting for the friend
+status-setup = setting up
+status-your-move = <b>your move</b>
+status-their-move = their move
+status-cancelled = cancelled
+btn-show-game = Show game #{ $id }
+err-unknown-rules = There is no rule set «{ $name }». Choose one of: battle, battle-runners, classic, duel, battle-duel.
+
+## Notices
+notice-joined = { $name } accepted your invitation to game #{ $id }. Set up your army.
+notice-ready = Your opponent in game #{ $id } is ready.
+notice-started-you = Game #{ $id } has begun. You move first!
+notice-started-them = Game #{ $id } has begun. Your opponent moves first.
+notice-draw-offered = Your opponent in game #{ $id } offers a draw.
+notice-draw-declined = Your draw offer in game #{ $id } was declined.
+notice-game-over = Game #{ $id } is over — see the board above for the result and both setups.
+notice-opponent-blocked = Your opponent in game #{ $id } has blocked the bot. The game goes on; they will not be notified.
+notice-invite-cancelled = The invitation to game #{ $id } is cancelled.
+your-move = ⏰ Your move in game #{ $id }.
+typed-ok = ✓ { $mv }
+typed-ok-game = ✓ { $mv } in game #{ $id }
+typed-see-board = {" "}— a battle! See the board.
+
+## Errors
+err-no-game = This game does not exist.
+err-not-in-game = This is not your game.
+err-stale = This board is out of date — here is the current one.
+err-wrong-phase = That is not possible at this stage of the game.
+err-not-your-turn = It is not your move yet.
+err-bad-move-text = I could not read that move. Write it like e4-e5.
+err-bad-setup-code = That setup code does not fit: { $why }.
+err-not-your-piece = Tap one of your own movable pieces.
+err-not-destination = That piece cannot go there. Tap a marked square, or the piece again to drop it.
+err-invite-not-found = This invitation does not exist. Ask your friend for a new link.
+err-invite-cancelled = This invitation was cancelled.
+err-invite-used = Someone has already accepted this invitation.
+err-own-invite = This is your own invitation — send the link to a friend.
+err-no-active-game = You have no game this applies to. See /games.
+err-no-draw-offer = There is no draw offer to answer.
+err-no-setup = That saved setup does not exist.
+err-setup-rule-set = That setup belongs to another rule set.
+err-setup-name = Give the setup a name: /setups save NAME
+err-internal = Something went wrong on our side. Please try again.
+err-bad-button = This button is not valid.
+mv-game-over = The game is over.
+mv-empty = There is no piece on { $sq }.
+mv-enemy = The piece on { $sq } is not yours.
+mv-immobile-mine = Mines never move.
+mv-immobile-flag = The flag never moves.
+mv-same = A move has to go somewhere.
+mv-lake = Pieces cannot enter or cross a lake.
+mv-own = { $sq } holds your own piece.
+mv-diagonal = Pieces move along files and ranks, never diagonally.
+mv-too-far = This piece moves one square at a time.
+mv-blocked = The way is blocked.
+mv-runner-strike = A long move must end on an empty square; attack from next to the enemy.
+mv-two-square = Two-square rule: this piece may not go between the same two squares again.
+mv-chasing = Chasing rule: you may not repeat a position of this chase.
+unknown-command = I do not know that command. /help lists what I can do.
+short-help = Moves are typed like e4-e5 (or tap the board). /help for more.
+
+## Help and rules
+help =
+    <b>How to play</b>
+    1. /new — choose the game and the time per move; send the link to a friend.
+    2. When they open it, you both set up your armies in this chat: tap two squares to swap, or use 🔀 / 🧠, then ⚔ To battle!
+    3. Play by tapping a piece and then a marked square, or type moves like <code>e4-e5</code>, <code>e4 e5</code>, <code>e4e5</code>.
+    You see your own pieces; the enemy's stay hidden until a battle reveals them.
+    /games — your games · /setups — saved setups · /rules — rules · /lang — language · /cancel — cancel an invitation
+rules-text =
+    <b>«Сражение» — the rules</b>
+    Board 10×10 with two lakes (c5–d6, g5–h6). Each side has 40 pieces: Marshal 1, General 2, Colonel 3 ×2, Major 4 ×3, Captain 5 ×4, Lieutenant 6 ×4, Sergeant 7 ×4, Sapper 8 ×5, Soldier 9 ×8, Scout 10, 6 Mines and the Flag. The lower the number, the stronger.
+    South sets up on ranks 1–4, North on 7–10, in secret. Who moves first is drawn by lot.
+    A piece moves one square forward, back or sideways — never diagonally, never into a lake. Mines and the Flag never move. You may not shuttle one piece between the same two squares more than three times in a row.
+    Moving onto an enemy piece is an attack: both are revealed, the stronger wins, equal ranks both fall. A Mine destroys any attacker except the Sapper, who clears it. The Scout takes the Marshal when the Scout attacks, and loses every other battle.
+    You win by capturing the Flag, or when your opponent has no move left. 100 moves in a row without an attack — a draw. You may resign or agree a draw at any time.
+rules-note-battle-runners = <b>Running Soldiers:</b> a Soldier (9) may move any number of empty squares in a straight line, but attacks only a neighbouring square.
+rules-note-classic = <b>Classic Stratego (ISF):</b> ranks numbered the other way (Marshal 10 … Spy 1, Bombs, Flag). Scouts (2) move like a rook and may attack at the end of the move. The Spy takes the Marshal only when it attacks. Red (South) moves first. Two-square and chasing rules apply; 200 moves without an attack draw.
+rules-note-duel = <b>Duel:</b> 10 pieces a side (Marshal, General, 2 Miners, 2 Scouts, Spy, 2 Bombs, Flag), placed on any of your 40 home squares; otherwise classic rules.
+rules-note-battle-duel = <b>«Сражение» duel:</b> Marshal, General, 2 Sappers, 2 running Soldiers, Scout, 2 Mines and the Flag, on any of your home squares.

@@ -1,0 +1,163 @@
+//! Invitations: create a game, join it through the deep link, cancel it, list games.
+
+use engine::{FirstMove, Player, RuleSetId};
+use rand::Rng;
+
+use super::state::{self, GameSummary};
+use super::{Addressed, App, Done, Notice, UserError, random_code};
+use crate::storage::{GameStatus, NewGame, PlayerRecord};
+
+/// What the inviter chose in `/new`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameChoice {
+    /// The rule set.
+    pub rules: RuleSetId,
+    /// Days per move (R23); `None` = unlimited.
+    pub days_per_move: Option<i64>,
+}
+
+/// The result of opening an invitation link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JoinOutcome {
+    /// The game joined.
+    pub game_id: i64,
+    /// Notices and the game to redraw.
+    pub done: Done,
+}
+
+/// Draws who moves first (R7): by lot, or South where the rule set says so.
+fn first_player(rules: RuleSetId, rng: &mut impl Rng) -> Player {
+    match rules.rules().first_move {
+        FirstMove::South => Player::South,
+        FirstMove::Lot => {
+            if rng.random_bool(0.5) {
+                Player::South
+            } else {
+                Player::North
+            }
+        }
+    }
+}
+
+impl App {
+    /// Creates a game waiting for an opponent, with the inviter as South,
+    /// and returns it with its invitation code (128 random bits, base64url).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn new_game(&self, user_id: i64, choice: NewGameChoice) -> Result<(i64, String), UserError> {
+        let (code, first) = {
+            let mut rng = rand::rng();
+            (random_code(&mut rng), first_player(choice.rules, &mut rng))
+        };
+        let rec = self
+            .store
+            .create_game(&NewGame {
+                rule_set: choice.rules.as_str().to_owned(),
+                first_player: first.as_str().to_owned(),
+                days_per_move: choice.days_per_move,
+                opponent_kind: "human".into(),
+                creator: PlayerRecord::new(Player::South.as_str(), user_id),
+                invitation_code: Some(code.clone()),
+            })
+            .await?;
+        self.store.set_last_game(user_id, rec.id).await?;
+        Ok((rec.id, code))
+    }
+
+    /// The invitee opens the link: they take North, both drafts get a smart
+    /// setup, and the setup phase begins (R5).
+    ///
+    /// # Errors
+    /// [`UserError::InvitationNotFound`], [`UserError::InvitationCancelled`],
+    /// [`UserError::InvitationUsed`] (also when someone else was faster),
+    /// [`UserError::OwnInvitation`], [`UserError::Internal`].
+    pub async fn join(&self, user_id: i64, name: &str, code: &str) -> Result<JoinOutcome, UserError> {
+        let rec = self.store.game_by_invitation(code).await?.ok_or(UserError::InvitationNotFound)?;
+        let (inviter, _) = self
+            .with_game(rec.id, |rec| {
+                let inviter = state::player(rec, Player::South).map(|p| p.user_id).unwrap_or_default();
+                match rec.status {
+                    GameStatus::Cancelled => return Err(UserError::InvitationCancelled),
+                    GameStatus::Waiting => {}
+                    _ if rec.side_of(user_id).is_some() => return Ok((inviter, vec![])),
+                    _ => return Err(UserError::InvitationUsed),
+                }
+                if inviter == user_id {
+                    return Err(UserError::OwnInvitation);
+                }
+                let rules = state::rule_set(rec)?.rules();
+                let mut rng = rand::rng();
+                let mut north = PlayerRecord::new(Player::North.as_str(), user_id);
+                north.draft_setup = Some(engine::smart(rules, &mut rng).to_code());
+                rec.players.push(north);
+                state::player_mut(rec, Player::South)?.draft_setup = Some(engine::smart(rules, &mut rng).to_code());
+                rec.status = GameStatus::Setup;
+                state::touch_all(rec);
+                Ok((inviter, vec![]))
+            })
+            .await?;
+        self.store.set_last_game(user_id, rec.id).await?;
+        let notices = if inviter == user_id {
+            vec![]
+        } else {
+            vec![Addressed { user_id: inviter, notice: Notice::OpponentJoined { game_id: rec.id, name: name.into() } }]
+        };
+        Ok(JoinOutcome { game_id: rec.id, done: Done { game_id: Some(rec.id), notices } })
+    }
+
+    /// The inviter withdraws a waiting invitation.
+    ///
+    /// # Errors
+    /// [`UserError::NotInGame`] for anyone else, [`UserError::InvitationUsed`]
+    /// once the friend joined, [`UserError::InvitationCancelled`] if already cancelled.
+    pub async fn cancel_invitation(&self, user_id: i64, game_id: i64) -> Result<Done, UserError> {
+        self.with_game(game_id, |rec| {
+            if state::side_of(rec, user_id)? != Player::South {
+                return Err(UserError::NotInGame);
+            }
+            match rec.status {
+                GameStatus::Waiting => {
+                    rec.status = GameStatus::Cancelled;
+                    Ok(((), vec![]))
+                }
+                GameStatus::Cancelled => Err(UserError::InvitationCancelled),
+                _ => Err(UserError::InvitationUsed),
+            }
+        })
+        .await?;
+        Ok(Done {
+            game_id: None,
+            notices: vec![Addressed { user_id, notice: Notice::InvitationCancelled { game_id } }],
+        })
+    }
+
+    /// The user's games for `/games`: waiting, in setup, in play, then recently finished.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn games(&self, user_id: i64, limit: i64) -> Result<Vec<GameSummary>, UserError> {
+        let recs = self.store.games_of_user(user_id, limit).await?;
+        recs.iter().map(|r| state::summary(r, state::side_of(r, user_id)?)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+
+    #[test]
+    fn rule_r7_first_player_by_lot_or_south() {
+        // R7: classic and duel: South; battle: drawn by lot, both outcomes occur.
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..20 {
+            assert_eq!(first_player(RuleSetId::Classic, &mut rng), Player::South);
+            assert_eq!(first_player(RuleSetId::Duel, &mut rng), Player::South);
+        }
+        let draws: Vec<Player> = (0..64).map(|_| first_player(RuleSetId::Battle, &mut rng)).collect();
+        assert!(draws.contains(&Player::South) && draws.contains(&Player::North));
+    }
+}

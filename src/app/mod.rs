@@ -1,0 +1,180 @@
+//! Use cases: everything a player can do, independent of Telegram.
+//!
+//! Each use case loads a game, applies the rules through the engine and
+//! saves it in one transaction with a version check ([`App::with_game`]);
+//! a concurrent change by the other player makes it reload and try again.
+//! Use cases return what to tell whom ([`Notice`]); the boards to redraw
+//! are recorded in the database itself (a player's `board_version` ahead of
+//! `rendered_version`, `notify_pending`), so a crash between the commit and
+//! the delivery loses nothing: the front-end redraws dirty boards on start.
+
+mod errors;
+mod lobby;
+mod play;
+mod setup;
+mod state;
+
+use engine::Player;
+use rand::Rng;
+
+pub use errors::UserError;
+pub use lobby::{JoinOutcome, NewGameChoice};
+pub use play::{Action, TapResult};
+pub use setup::SetupAction;
+pub use state::{GameSummary, Seat};
+
+use crate::storage::{GameRecord, MoveRecord, StorageError, Store, UserRecord};
+
+/// How many times a use case is retried after a version conflict.
+const RETRIES: usize = 8;
+
+/// Something to tell a user outside the board, rendered by the front-end
+/// in the user's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The invitee joined the inviter's game.
+    OpponentJoined {
+        /// The game.
+        game_id: i64,
+        /// The invitee's display name.
+        name: String,
+    },
+    /// The opponent confirmed their setup.
+    OpponentReady {
+        /// The game.
+        game_id: i64,
+    },
+    /// Both setups are confirmed: the game has begun.
+    GameStarted {
+        /// The game.
+        game_id: i64,
+        /// Whether the reader moves first (R7).
+        you_first: bool,
+    },
+    /// The opponent offers a draw (R22).
+    DrawOffered {
+        /// The game.
+        game_id: i64,
+    },
+    /// The opponent declined the reader's draw offer.
+    DrawDeclined {
+        /// The game.
+        game_id: i64,
+    },
+    /// The game ended; the board shows the details.
+    GameOver {
+        /// The game.
+        game_id: i64,
+    },
+    /// The opponent blocked the bot; the game goes on without their notifications.
+    OpponentBlocked {
+        /// The game.
+        game_id: i64,
+    },
+    /// The invitation was cancelled by the inviter (to the inviter).
+    InvitationCancelled {
+        /// The game.
+        game_id: i64,
+    },
+}
+
+/// A notice addressed to one user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Addressed {
+    /// Telegram user id of the reader.
+    pub user_id: i64,
+    /// What to tell them.
+    pub notice: Notice,
+}
+
+/// The result of a use case: notices to send and the game it touched.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Done {
+    /// The game whose boards may need redrawing.
+    pub game_id: Option<i64>,
+    /// Messages to send.
+    pub notices: Vec<Addressed>,
+}
+
+/// The application: use cases over the store.
+#[derive(Clone, Debug)]
+pub struct App {
+    store: Store,
+}
+
+impl App {
+    /// An application over `store`.
+    #[must_use]
+    pub fn new(store: Store) -> App {
+        App { store }
+    }
+
+    /// The store, for the front-end's own bookkeeping (message ids).
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Records a user seen in an update and returns their row.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn touch_user(
+        &self,
+        id: i64,
+        first_name: &str,
+        username: Option<&str>,
+        tg_lang: Option<&str>,
+    ) -> Result<UserRecord, UserError> {
+        Ok(self.store.upsert_user(id, first_name, username, tg_lang).await?)
+    }
+
+    /// Loads game `game_id`, lets `change` modify it, and saves it with a
+    /// version check, retrying on conflict. `change` returns its result and
+    /// the moves to append.
+    ///
+    /// # Errors
+    /// Whatever `change` returns, [`UserError::NoSuchGame`], or
+    /// [`UserError::Internal`] on a database failure or too many conflicts.
+    pub(crate) async fn with_game<T>(
+        &self,
+        game_id: i64,
+        mut change: impl FnMut(&mut GameRecord) -> Result<(T, Vec<MoveRecord>), UserError>,
+    ) -> Result<(T, GameRecord), UserError> {
+        for _ in 0..RETRIES {
+            let loaded = self.store.load_game(game_id).await?.ok_or(UserError::NoSuchGame)?;
+            let mut rec = loaded.clone();
+            let (out, moves) = change(&mut rec)?;
+            if rec == loaded && moves.is_empty() {
+                return Ok((out, loaded));
+            }
+            match self.store.save_game(&rec, loaded.version, &moves).await {
+                Ok(saved) => return Ok((out, saved)),
+                Err(StorageError::Conflict) => {
+                    tracing::debug!(game_id, "version conflict, retrying");
+                    tokio::task::yield_now().await;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::Internal("too many concurrent changes".into()))
+    }
+
+    /// Loads a game the user takes part in, with their side.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`], [`UserError::NotInGame`], [`UserError::Internal`].
+    pub async fn game_of(&self, user_id: i64, game_id: i64) -> Result<(GameRecord, Player), UserError> {
+        let rec = self.store.load_game(game_id).await?.ok_or(UserError::NoSuchGame)?;
+        let side = state::side_of(&rec, user_id)?;
+        Ok((rec, side))
+    }
+}
+
+/// A fresh unguessable code: 16 random bytes (128 bits), base64url without padding.
+#[must_use]
+pub fn random_code(rng: &mut impl Rng) -> String {
+    use base64::Engine as _;
+    let bytes: [u8; 16] = rng.random();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}

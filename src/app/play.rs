@@ -1,0 +1,273 @@
+//! The play phase: taps, typed moves, the menu, resignation and draws (R8–R22).
+
+use engine::{Cell, CombatResult, Game, Move, MoveReport, Outcome, Player, Square, WinReason};
+
+use super::state::{self, Seat};
+use super::{Addressed, App, Done, Notice, UserError};
+use crate::storage::{GameRecord, GameStatus, MoveRecord, now};
+
+/// A non-square button of the play board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Scroll the file window so that it starts at this column (0–2).
+    Scroll(u8),
+    /// Open the in-game menu.
+    Menu,
+    /// Back to the plain board.
+    Back,
+    /// Ask to resign (R22).
+    Resign,
+    /// Resign for real.
+    ResignConfirm,
+    /// Offer a draw, or accept the standing offer (R22).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+}
+
+/// What a tap on a square did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TapResult {
+    /// A piece was selected; its destinations are marked.
+    Selected(Square),
+    /// The selection was cleared.
+    Deselected,
+    /// A move was played.
+    Moved(MoveReport),
+}
+
+/// The stored result code of an outcome: `south-flag`, `north-resign`, `draw-agreed`, ….
+#[must_use]
+pub fn result_code(o: Outcome) -> String {
+    match o {
+        Outcome::Win { winner, reason } => {
+            let r = match reason {
+                WinReason::FlagCaptured => "flag",
+                WinReason::NoLegalMoves => "nomoves",
+                WinReason::Resignation => "resign",
+                WinReason::Time => "time",
+            };
+            format!("{}-{r}", winner.as_str())
+        }
+        Outcome::Draw(reason) => format!("draw-{reason:?}").to_lowercase(),
+    }
+}
+
+fn combat_code(report: &MoveReport) -> Option<String> {
+    report.combat.map(|c| {
+        let r = match c.result {
+            CombatResult::AttackerWins => 'A',
+            CombatResult::DefenderWins => 'D',
+            CombatResult::BothRemoved => 'B',
+        };
+        format!("{}x{}={r}", c.attacker.code_char(), c.defender.code_char())
+    })
+}
+
+/// Saves the engine game after it changed and records what the change means
+/// for the boards, notifications and status.
+fn after_change(rec: &mut GameRecord, game: &Game, mover: Option<Player>) -> Result<Vec<Addressed>, UserError> {
+    state::store_engine(rec, game)?;
+    for p in &mut rec.players {
+        p.selected = None;
+    }
+    state::touch_all(rec);
+    let mut notices = vec![];
+    if let Some(o) = game.outcome() {
+        rec.status = GameStatus::Finished;
+        rec.result = Some(result_code(o));
+        rec.draw_offer = None;
+        for p in &rec.players {
+            notices.push(Addressed { user_id: p.user_id, notice: Notice::GameOver { game_id: rec.id } });
+        }
+    } else if mover.is_some() {
+        rec.turn_started_at = Some(now());
+        rec.draw_offer = None; // R22: an offer stands until the next move.
+        state::player_mut(rec, game.turn())?.notify_pending = true;
+    }
+    Ok(notices)
+}
+
+impl App {
+    /// A tap on square `sq` of the play board: select a piece, clear the
+    /// selection, or move the selected piece there (two taps per move).
+    ///
+    /// # Errors
+    /// [`UserError::Stale`], [`UserError::WrongPhase`], [`UserError::NotYourTurn`],
+    /// [`UserError::NotYourPiece`], [`UserError::NotADestination`],
+    /// [`UserError::Illegal`] (e.g. a Mine tapped), and the errors of [`App::with_game`].
+    pub async fn tap(
+        &self,
+        user_id: i64,
+        game_id: i64,
+        version: i64,
+        sq: Square,
+    ) -> Result<(TapResult, Done), UserError> {
+        self.store.set_last_game(user_id, game_id).await?;
+        let ((res, notices), _) = self
+            .with_game(game_id, |rec| {
+                let side = state::side_of(rec, user_id)?;
+                state::check_version(rec, side, version)?;
+                if rec.status != GameStatus::Play {
+                    return Err(UserError::WrongPhase);
+                }
+                let mut game = state::load_engine(rec)?;
+                if game.turn() != side {
+                    return Err(UserError::NotYourTurn);
+                }
+                let seat = Seat::parse(state::player(rec, side).and_then(|p| p.selected.as_deref()));
+                let view = game.view(side);
+                if let Seat::Selected(from) = seat {
+                    if from == sq {
+                        state::player_mut(rec, side)?.selected = None;
+                        state::touch(rec, side);
+                        return Ok(((TapResult::Deselected, vec![]), vec![]));
+                    }
+                    if view.destinations(from).any(|t| t == sq) {
+                        let report = game.play_as(side, Move::new(from, sq)).map_err(UserError::Illegal)?;
+                        let moves = vec![move_record(&game, &report)];
+                        let notices = after_change(rec, &game, Some(side))?;
+                        return Ok(((TapResult::Moved(report), notices), moves));
+                    }
+                }
+                match view.cell(sq) {
+                    Cell::Own(p) if !p.rank.is_movable() => {
+                        Err(UserError::Illegal(engine::MoveError::Immobile(p.rank)))
+                    }
+                    Cell::Own(_) => {
+                        let player = state::player_mut(rec, side)?;
+                        player.selected = Seat::Selected(sq).store();
+                        state::touch(rec, side);
+                        Ok(((TapResult::Selected(sq), vec![]), vec![]))
+                    }
+                    _ if matches!(seat, Seat::Selected(_)) => Err(UserError::NotADestination),
+                    _ => Err(UserError::NotYourPiece),
+                }
+            })
+            .await?;
+        Ok((res, Done { game_id: Some(game_id), notices }))
+    }
+
+    /// A typed move (`e4-e5`, `e4 e5`, `e4e5`, `e4:e5`) in the game the user
+    /// touched last, or their only game in play. Returns the game id, whether
+    /// the user has several games in play (so the reply names the game), and
+    /// the report.
+    ///
+    /// # Errors
+    /// [`UserError::BadMoveText`], [`UserError::NoActiveGame`],
+    /// [`UserError::NotYourTurn`], [`UserError::Illegal`] with the engine's
+    /// reason, and the errors of [`App::with_game`].
+    pub async fn typed_move(&self, user_id: i64, text: &str) -> Result<(i64, bool, MoveReport, Done), UserError> {
+        let mv: Move = text.parse().map_err(UserError::BadMoveText)?;
+        let games = self.store.games_of_user(user_id, 50).await?;
+        let in_play: Vec<i64> = games.iter().filter(|g| g.status == GameStatus::Play).map(|g| g.id).collect();
+        let last = self.store.get_user(user_id).await?.and_then(|u| u.last_game_id);
+        let game_id = match last {
+            Some(id) if in_play.contains(&id) => id,
+            _ if in_play.len() == 1 => in_play[0],
+            _ => return Err(UserError::NoActiveGame),
+        };
+        let ((report, notices), _) = self
+            .with_game(game_id, |rec| {
+                let side = state::side_of(rec, user_id)?;
+                let mut game = state::load_engine(rec)?;
+                let report = game.play_as(side, mv).map_err(|e| match e {
+                    engine::MoveError::NotYourTurn => UserError::NotYourTurn,
+                    e => UserError::Illegal(e),
+                })?;
+                let moves = vec![move_record(&game, &report)];
+                let notices = after_change(rec, &game, Some(side))?;
+                Ok(((report, notices), moves))
+            })
+            .await?;
+        self.store.set_last_game(user_id, game_id).await?;
+        Ok((game_id, in_play.len() > 1, report, Done { game_id: Some(game_id), notices }))
+    }
+
+    /// A control button of the play board (menu, scrolling, resignation, draws).
+    ///
+    /// # Errors
+    /// [`UserError::Stale`] (for board buttons; the draw answers carry no
+    /// version and are checked against the standing offer),
+    /// [`UserError::WrongPhase`], [`UserError::NoDrawOffer`], and the errors of
+    /// [`App::with_game`].
+    pub async fn action(
+        &self,
+        user_id: i64,
+        game_id: i64,
+        version: Option<i64>,
+        action: Action,
+    ) -> Result<Done, UserError> {
+        self.store.set_last_game(user_id, game_id).await?;
+        let (notices, _) = self
+            .with_game(game_id, |rec| {
+                let side = state::side_of(rec, user_id)?;
+                if let Some(v) = version {
+                    state::check_version(rec, side, v)?;
+                }
+                if rec.status != GameStatus::Play {
+                    return Err(UserError::WrongPhase);
+                }
+                let mut game = state::load_engine(rec)?;
+                let set_seat = |rec: &mut GameRecord, seat: Seat| -> Result<Vec<Addressed>, UserError> {
+                    state::player_mut(rec, side)?.selected = seat.store();
+                    state::touch(rec, side);
+                    Ok(vec![])
+                };
+                let notices = match action {
+                    Action::Scroll(to) => {
+                        state::player_mut(rec, side)?.scroll = i64::from(to.min(2));
+                        state::touch(rec, side);
+                        vec![]
+                    }
+                    Action::Menu => set_seat(rec, Seat::Menu)?,
+                    Action::Back => set_seat(rec, Seat::Idle)?,
+                    Action::Resign => set_seat(rec, Seat::ConfirmResign)?,
+                    Action::ResignConfirm => {
+                        game.resign(side).map_err(UserError::Illegal)?;
+                        after_change(rec, &game, None)?
+                    }
+                    Action::OfferDraw | Action::AcceptDraw
+                        if rec.draw_offer.as_deref() == Some(side.other().as_str()) =>
+                    {
+                        game.agree_draw().map_err(UserError::Illegal)?;
+                        after_change(rec, &game, None)?
+                    }
+                    Action::AcceptDraw | Action::DeclineDraw
+                        if rec.draw_offer.as_deref() != Some(side.other().as_str()) =>
+                    {
+                        return Err(UserError::NoDrawOffer);
+                    }
+                    Action::OfferDraw => {
+                        rec.draw_offer = Some(side.as_str().to_owned());
+                        state::player_mut(rec, side)?.selected = None;
+                        state::touch_all(rec);
+                        let other = state::opponent_id(rec, side).unwrap_or_default();
+                        vec![Addressed { user_id: other, notice: Notice::DrawOffered { game_id } }]
+                    }
+                    Action::AcceptDraw => unreachable!("handled above"),
+                    Action::DeclineDraw => {
+                        rec.draw_offer = None;
+                        state::touch_all(rec);
+                        let other = state::opponent_id(rec, side).unwrap_or_default();
+                        vec![Addressed { user_id: other, notice: Notice::DrawDeclined { game_id } }]
+                    }
+                };
+                Ok((notices, vec![]))
+            })
+            .await?;
+        Ok(Done { game_id: Some(game_id), notices })
+    }
+}
+
+fn move_record(game: &Game, report: &MoveReport) -> MoveRecord {
+    MoveRecord {
+        ply: game.ply() as i64,
+        side: report.player.as_str().to_owned(),
+        mv: report.mv.to_string(),
+        combat: combat_code(report),
+        at: now(),
+    }
+}

@@ -1,0 +1,12 @@
+//! «Сражение»: correspondence Stratego on Telegram.
+//!
+//! The rules live in the `engine` crate; this crate holds the bot: configuration, storage,
+//! localisation, the Telegram front-end and process plumbing.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod i18n;
+pub mod shutdown;
+pub mod storage;
+pub mod telegram;

@@ -1,0 +1,285 @@
+//! Games, their players, moves and invitations.
+
+use sqlx::{Row, SqliteConnection};
+
+use super::{GameRecord, MoveRecord, NewGame, PlayerRecord, Result, StorageError, Store, now, users::expect_one};
+
+impl Store {
+    /// Creates a game in status `waiting`, version 1, with the creator seated and the
+    /// invitation (inviter = creator) registered — all in one transaction.
+    ///
+    /// # Errors
+    /// [`StorageError::Db`] on constraint violations: unknown creator user, bad side,
+    /// duplicate invitation code. Nothing is written then.
+    pub async fn create_game(&self, new: &NewGame) -> Result<GameRecord> {
+        let mut tx = self.begin_write().await?;
+        let t = now();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO games (rule_set, status, version, first_player, days_per_move,
+                                opponent_kind, created_at, updated_at)
+             VALUES (?, 'waiting', 1, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(&new.rule_set)
+        .bind(&new.first_player)
+        .bind(new.days_per_move)
+        .bind(&new.opponent_kind)
+        .bind(t)
+        .bind(t)
+        .fetch_one(&mut *tx)
+        .await?;
+        upsert_player(&mut tx, id, &new.creator).await?;
+        if let Some(code) = &new.invitation_code {
+            sqlx::query(
+                "INSERT INTO invitations (code, game_id, inviter_id, created_at)
+                 VALUES (?, ?, ?, ?)",
+            )
+            .bind(code)
+            .bind(id)
+            .bind(new.creator.user_id)
+            .bind(t)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let game = load_on(&mut tx, id).await?.ok_or(StorageError::NotFound)?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    /// Loads a game with its players.
+    pub async fn load_game(&self, id: i64) -> Result<Option<GameRecord>> {
+        let mut conn = self.pool.acquire().await?;
+        load_on(&mut conn, id).await
+    }
+
+    /// The game an invitation code belongs to, whatever its status
+    /// (`waiting` = invitation open, `cancelled` = withdrawn, otherwise used).
+    pub async fn game_by_invitation(&self, code: &str) -> Result<Option<GameRecord>> {
+        let mut conn = self.pool.acquire().await?;
+        let id: Option<i64> = sqlx::query_scalar("SELECT game_id FROM invitations WHERE code = ?")
+            .bind(code)
+            .fetch_optional(&mut *conn)
+            .await?;
+        match id {
+            Some(id) => load_on(&mut conn, id).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Writes `game` back if its row still has `expected_version`, in one transaction:
+    /// updates the game row (`version + 1`, `updated_at = now`; `finished_at` is set to now if
+    /// the status is over and it is `None`), upserts every player in `game.players` (all
+    /// fields, including the UI ones; rows not in the list are kept) and appends `new_moves`.
+    /// Returns the reloaded record.
+    ///
+    /// # Errors
+    /// * [`StorageError::Conflict`] — the version changed meanwhile; nothing was written.
+    /// * [`StorageError::NotFound`] — no game with `game.id`.
+    /// * [`StorageError::Db`] — e.g. a duplicate `ply`; nothing was written.
+    pub async fn save_game(
+        &self,
+        game: &GameRecord,
+        expected_version: i64,
+        new_moves: &[MoveRecord],
+    ) -> Result<GameRecord> {
+        let mut tx = self.begin_write().await?;
+        let t = now();
+        let finished_at = game.finished_at.or_else(|| game.status.is_over().then_some(t));
+        let updated = sqlx::query(
+            "UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
+                 state = ?, state_format = ?, draw_offer = ?, result = ?, opponent_kind = ?,
+                 turn_started_at = ?, finished_at = ?, version = version + 1, updated_at = ?
+             WHERE id = ? AND version = ?",
+        )
+        .bind(&game.rule_set)
+        .bind(game.status.as_str())
+        .bind(&game.first_player)
+        .bind(game.days_per_move)
+        .bind(&game.state)
+        .bind(game.state_format)
+        .bind(&game.draw_offer)
+        .bind(&game.result)
+        .bind(&game.opponent_kind)
+        .bind(game.turn_started_at)
+        .bind(finished_at)
+        .bind(t)
+        .bind(game.id)
+        .bind(expected_version)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            let exists: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM games WHERE id = ?").bind(game.id).fetch_optional(&mut *tx).await?;
+            return Err(if exists.is_some() { StorageError::Conflict } else { StorageError::NotFound });
+        }
+        for player in &game.players {
+            upsert_player(&mut tx, game.id, player).await?;
+        }
+        for mv in new_moves {
+            sqlx::query("INSERT INTO moves (game_id, ply, side, mv, combat, at) VALUES (?, ?, ?, ?, ?, ?)")
+                .bind(game.id)
+                .bind(mv.ply)
+                .bind(&mv.side)
+                .bind(&mv.mv)
+                .bind(&mv.combat)
+                .bind(mv.at)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let saved = load_on(&mut tx, game.id).await?.ok_or(StorageError::NotFound)?;
+        tx.commit().await?;
+        Ok(saved)
+    }
+
+    /// Updates one player's UI state (board/notification message ids, selection, scroll)
+    /// WITHOUT bumping the game version — this is not game state.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`] if there is no player on `side` in game `game_id`.
+    pub async fn save_player_ui(
+        &self,
+        game_id: i64,
+        side: &str,
+        board_message_id: Option<i64>,
+        notify_message_id: Option<i64>,
+        selected: Option<&str>,
+        scroll: i64,
+    ) -> Result<()> {
+        let done = sqlx::query(
+            "UPDATE game_players SET board_message_id = ?, notify_message_id = ?, selected = ?,
+                 scroll = ?
+             WHERE game_id = ? AND side = ?",
+        )
+        .bind(board_message_id)
+        .bind(notify_message_id)
+        .bind(selected)
+        .bind(scroll)
+        .bind(game_id)
+        .bind(side)
+        .execute(&self.pool)
+        .await?;
+        expect_one(done.rows_affected())
+    }
+
+    /// The game's moves in ply order.
+    pub async fn list_moves(&self, game_id: i64) -> Result<Vec<MoveRecord>> {
+        let rows = sqlx::query("SELECT ply, side, mv, combat, at FROM moves WHERE game_id = ? ORDER BY ply")
+            .bind(game_id)
+            .fetch_all(&self.pool)
+            .await?;
+        let moves = rows.iter().map(|row| {
+            Ok(MoveRecord {
+                ply: row.try_get("ply")?,
+                side: row.try_get("side")?,
+                mv: row.try_get("mv")?,
+                combat: row.try_get("combat")?,
+                at: row.try_get("at")?,
+            })
+        });
+        Ok(moves.collect::<sqlx::Result<_>>()?)
+    }
+
+    /// Up to `limit` games in which `user_id` holds a seat: ongoing ones (`waiting`, `setup`,
+    /// `play`; most recently updated first), then finished/cancelled ones (most recently
+    /// finished first).
+    pub async fn games_of_user(&self, user_id: i64, limit: i64) -> Result<Vec<GameRecord>> {
+        let mut conn = self.pool.acquire().await?;
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM games
+             WHERE id IN (SELECT game_id FROM game_players WHERE user_id = ?)
+             ORDER BY CASE WHEN status IN ('finished', 'cancelled') THEN 1 ELSE 0 END,
+                      CASE WHEN status IN ('finished', 'cancelled')
+                           THEN COALESCE(finished_at, updated_at) ELSE updated_at END DESC,
+                      id DESC
+             LIMIT ?",
+        )
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut games = Vec::with_capacity(ids.len());
+        for id in ids {
+            games.extend(load_on(&mut conn, id).await?);
+        }
+        Ok(games)
+    }
+}
+
+/// Loads a game and its players on one connection (or inside a transaction).
+async fn load_on(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRecord>> {
+    let row = sqlx::query(
+        "SELECT id, rule_set, status, version, first_player, days_per_move, state, state_format,
+                draw_offer, result, opponent_kind, created_at, updated_at, turn_started_at,
+                finished_at
+         FROM games WHERE id = ?",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let mut game = GameRecord::from_row(&row)?;
+    let rows = sqlx::query(
+        "SELECT side, user_id, board_message_id, notify_message_id, setup_confirmed,
+                draft_setup, selected, scroll, board_version, rendered_version, notify_pending
+         FROM game_players WHERE game_id = ?
+         ORDER BY CASE side WHEN 'south' THEN 0 ELSE 1 END",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    game.players = rows.iter().map(PlayerRecord::from_row).collect::<sqlx::Result<_>>()?;
+    Ok(Some(game))
+}
+
+/// Inserts or fully overwrites the seat `player.side` of game `game_id`.
+async fn upsert_player(conn: &mut SqliteConnection, game_id: i64, player: &PlayerRecord) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO game_players (game_id, side, user_id, board_message_id, notify_message_id,
+                                   setup_confirmed, draft_setup, selected, scroll,
+                                   board_version, rendered_version, notify_pending)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (game_id, side) DO UPDATE SET
+             user_id = excluded.user_id,
+             board_message_id = excluded.board_message_id,
+             notify_message_id = excluded.notify_message_id,
+             setup_confirmed = excluded.setup_confirmed,
+             draft_setup = excluded.draft_setup,
+             selected = excluded.selected,
+             scroll = excluded.scroll,
+             board_version = excluded.board_version,
+             rendered_version = excluded.rendered_version,
+             notify_pending = excluded.notify_pending",
+    )
+    .bind(game_id)
+    .bind(&player.side)
+    .bind(player.user_id)
+    .bind(player.board_message_id)
+    .bind(player.notify_message_id)
+    .bind(i64::from(player.setup_confirmed))
+    .bind(&player.draft_setup)
+    .bind(&player.selected)
+    .bind(player.scroll)
+    .bind(player.board_version)
+    .bind(player.rendered_version)
+    .bind(i64::from(player.notify_pending))
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+impl Store {
+    /// Ids of games with a board or a "your move" notification still to
+    /// deliver (`rendered_version < board_version` or `notify_pending`): what
+    /// the front-end redraws after a restart.
+    ///
+    /// # Errors
+    /// [`StorageError::Db`] on a database failure.
+    pub async fn games_with_pending_delivery(&self) -> Result<Vec<i64>> {
+        Ok(sqlx::query_scalar(
+            "SELECT DISTINCT game_id FROM game_players
+             WHERE rendered_version < board_version OR notify_pending = 1
+             ORDER BY game_id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}

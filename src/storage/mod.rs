@@ -1,0 +1,118 @@
+//! Persistent storage (sqlx + SQLite; SQL kept portable for a later Postgres port).
+//!
+//! Storage knows nothing about the rules: engine state is opaque JSON text, sides are the
+//! strings `"south"` / `"north"`. All timestamps are unix seconds ([`now`]).
+//!
+//! Games use optimistic locking: [`Store::load_game`] returns a [`GameRecord`] with a
+//! `version`; [`Store::save_game`] writes it back only if the row still has that version,
+//! otherwise it fails with [`StorageError::Conflict`] and the caller reloads and retries.
+
+mod games;
+mod records;
+mod users;
+
+#[cfg(test)]
+mod tests;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::SqlitePool;
+use sqlx::migrate::Migrator;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+
+pub use records::{GameRecord, GameStatus, MoveRecord, NewGame, PlayerRecord};
+pub use users::{SavedSetup, UserRecord};
+
+/// The embedded migrations of `migrations/` (applied by [`Store::connect`]).
+pub static MIGRATOR: Migrator = sqlx::migrate!();
+
+/// Storage failures.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// Optimistic-lock failure: the game was changed since it was loaded. Nothing was written;
+    /// reload and retry (or tell the user).
+    #[error("the game was modified concurrently")]
+    Conflict,
+    /// The row to update does not exist.
+    #[error("not found")]
+    NotFound,
+    /// Any database error (connection, constraint violation, corrupt value, ...).
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// Applying the migrations failed.
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Result alias for storage operations.
+pub type Result<T, E = StorageError> = std::result::Result<T, E>;
+
+/// Current time as unix seconds.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// Handle to the database; cheap to clone (wraps a connection pool).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if missing) the database at `database_url`
+    /// (e.g. `sqlite://srazhenie.db?mode=rwc`, `sqlite::memory:`) and applies migrations.
+    ///
+    /// Connections use WAL journaling, foreign keys, a 5 s busy timeout and
+    /// `synchronous = NORMAL`. An in-memory database gets a single, never-recycled connection
+    /// (each SQLite connection would otherwise see its own empty database).
+    ///
+    /// # Errors
+    /// [`StorageError::Db`] for a bad URL or an unopenable file, [`StorageError::Migrate`] if
+    /// the migrations fail (e.g. the database was changed by a newer version).
+    pub async fn connect(database_url: &str) -> Result<Store> {
+        let options = SqliteConnectOptions::from_str(database_url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5))
+            .synchronous(SqliteSynchronous::Normal);
+        let in_memory = database_url.contains(":memory:") || database_url.contains("mode=memory");
+        let pool_options = if in_memory {
+            SqlitePoolOptions::new().max_connections(1).min_connections(1).idle_timeout(None).max_lifetime(None)
+        } else {
+            SqlitePoolOptions::new().max_connections(4)
+        };
+        let pool = pool_options.connect_with(options).await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Wraps an existing pool whose schema is already migrated (tests, `#[sqlx::test]`).
+    pub fn from_pool(pool: SqlitePool) -> Store {
+        Store { pool }
+    }
+
+    /// The underlying pool, for ad-hoc queries.
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    /// Closes all connections (checkpoints the WAL); call once at shutdown.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Begins a write transaction that takes the SQLite write lock immediately, so concurrent
+    /// writers queue on the busy timeout instead of failing on lock upgrade.
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+}
+
+/// Converts an SQLite 0/1 integer to `bool`.
+fn int_bool(v: i64) -> bool {
+    v != 0
+}

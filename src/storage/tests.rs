@@ -1,0 +1,308 @@
+use std::path::PathBuf;
+
+use sqlx::SqlitePool;
+
+use super::*;
+
+const ALICE: i64 = 1001;
+const BOB: i64 = 1002;
+const CAROL: i64 = 1003;
+
+async fn store_with_users(pool: SqlitePool) -> Store {
+    let store = Store::from_pool(pool);
+    for (id, name) in [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")] {
+        store.upsert_user(id, name, None, Some("en")).await.unwrap();
+    }
+    store
+}
+
+fn new_game(creator: i64, code: Option<&str>) -> NewGame {
+    NewGame {
+        rule_set: "classic".into(),
+        first_player: "south".into(),
+        days_per_move: Some(3),
+        opponent_kind: "human".into(),
+        creator: PlayerRecord::new("south", creator),
+        invitation_code: code.map(str::to_owned),
+    }
+}
+
+fn mv(ply: i64, side: &str) -> MoveRecord {
+    MoveRecord { ply, side: side.into(), mv: format!("m{ply}"), combat: None, at: now() }
+}
+
+async fn count(store: &Store, table: &str) -> i64 {
+    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(store.pool()).await.unwrap()
+}
+
+/// A unique database file under the system temp dir, removed (with WAL files) on drop.
+struct TempDb(PathBuf);
+
+impl TempDb {
+    fn new(name: &str) -> TempDb {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+        let file = format!("srazhenie-{name}-{}-{nanos}.db", std::process::id());
+        TempDb(std::env::temp_dir().join(file))
+    }
+
+    fn url(&self) -> String {
+        format!("sqlite://{}?mode=rwc", self.0.display())
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut path = self.0.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn users_upsert_keeps_lang(pool: SqlitePool) {
+    let store = Store::from_pool(pool);
+    let u = store.upsert_user(7, "Ivan", Some("ivan"), Some("ru")).await.unwrap();
+    assert_eq!((u.lang, u.blocked, u.last_game_id), (None, false, None));
+    store.set_lang(7, Some("en")).await.unwrap();
+    store.set_blocked(7, true).await.unwrap();
+    store.set_last_game(7, 42).await.unwrap();
+    let u = store.upsert_user(7, "Ivan P.", None, None).await.unwrap();
+    assert_eq!(u.first_name, "Ivan P.");
+    assert_eq!(u.username, None);
+    assert_eq!(u.tg_lang.as_deref(), Some("ru"), "tg_lang kept when not sent");
+    assert_eq!(u.lang.as_deref(), Some("en"), "lang is never overwritten");
+    assert_eq!(u.last_game_id, Some(42));
+    assert!(!u.blocked, "writing to the bot unblocks");
+    assert_eq!(store.get_user(7).await.unwrap(), Some(u));
+    assert_eq!(store.get_user(8).await.unwrap(), None);
+    assert!(matches!(store.set_lang(8, None).await, Err(StorageError::NotFound)));
+}
+
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn create_and_load_round_trip(pool: SqlitePool) {
+    let store = store_with_users(pool).await;
+    let created = store.create_game(&new_game(ALICE, Some("INV1"))).await.unwrap();
+    assert_eq!(created.status, GameStatus::Waiting);
+    assert_eq!(created.version, 1);
+    assert_eq!(created.days_per_move, Some(3));
+    assert_eq!(created.state, None);
+    assert_eq!(created.state_format, 1);
+    assert_eq!(created.players, vec![PlayerRecord::new("south", ALICE)]);
+    assert_eq!(created.side_of(ALICE), Some("south"));
+    let loaded = store.load_game(created.id).await.unwrap().unwrap();
+    assert_eq!(loaded, created);
+    assert_eq!(store.load_game(created.id + 100).await.unwrap(), None);
+
+    let by_code = store.game_by_invitation("INV1").await.unwrap();
+    assert_eq!(by_code, Some(created.clone()));
+    assert_eq!(store.game_by_invitation("nope").await.unwrap(), None);
+
+    // A duplicate invitation code fails and leaves nothing behind.
+    let err = store.create_game(&new_game(BOB, Some("INV1"))).await.unwrap_err();
+    assert!(matches!(err, StorageError::Db(_)), "{err:?}");
+    // So does an unknown creator (foreign key).
+    let err = store.create_game(&new_game(999, None)).await.unwrap_err();
+    assert!(matches!(err, StorageError::Db(_)), "{err:?}");
+    assert_eq!(count(&store, "games").await, 1);
+    assert_eq!(count(&store, "game_players").await, 1);
+}
+
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn save_bumps_version_and_appends_moves(pool: SqlitePool) {
+    let store = store_with_users(pool).await;
+    let mut game = store.create_game(&new_game(ALICE, Some("X"))).await.unwrap();
+    game.players.insert(0, PlayerRecord::new("north", BOB));
+    game.status = GameStatus::Play;
+    game.state = Some(r#"{"t":1}"#.into());
+    game.turn_started_at = Some(123);
+    let saved = store.save_game(&game, 1, &[mv(1, "south"), mv(2, "north")]).await.unwrap();
+    assert_eq!(saved.version, 2);
+    assert_eq!(saved.status, GameStatus::Play);
+    assert_eq!(saved.state.as_deref(), Some(r#"{"t":1}"#));
+    assert_eq!(saved.turn_started_at, Some(123));
+    assert_eq!(saved.finished_at, None);
+    let sides: Vec<_> = saved.players.iter().map(|p| p.side.as_str()).collect();
+    assert_eq!(sides, ["south", "north"]);
+
+    let mut next = saved.clone();
+    next.player_mut("north").unwrap().setup_confirmed = true;
+    next.status = GameStatus::Finished;
+    next.result = Some("south-wins".into());
+    let saved = store.save_game(&next, 2, &[mv(3, "south")]).await.unwrap();
+    assert_eq!(saved.version, 3);
+    assert!(saved.player("north").unwrap().setup_confirmed);
+    assert!(saved.finished_at.is_some(), "finished_at defaults to now");
+    let plies: Vec<_> = store.list_moves(game.id).await.unwrap().iter().map(|m| m.ply).collect();
+    assert_eq!(plies, [1, 2, 3]);
+    assert_eq!(store.game_by_invitation("X").await.unwrap().unwrap().status, GameStatus::Finished);
+
+    // A duplicate ply rolls the whole save back.
+    let err = store.save_game(&saved, 3, &[mv(3, "north")]).await.unwrap_err();
+    assert!(matches!(err, StorageError::Db(_)), "{err:?}");
+    assert_eq!(store.load_game(game.id).await.unwrap().unwrap().version, 3);
+
+    let mut ghost = saved.clone();
+    ghost.id = 9999;
+    assert!(matches!(store.save_game(&ghost, 3, &[]).await, Err(StorageError::NotFound)));
+}
+
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn stale_save_conflicts_and_writes_nothing(pool: SqlitePool) {
+    let store = store_with_users(pool).await;
+    let game = store.create_game(&new_game(ALICE, None)).await.unwrap();
+    let mut first = game.clone();
+    first.state = Some("first".into());
+    let after_first = store.save_game(&first, 1, &[mv(1, "south")]).await.unwrap();
+
+    let mut stale = game.clone();
+    stale.state = Some("stale".into());
+    stale.players.push(PlayerRecord::new("north", BOB));
+    let err = store.save_game(&stale, 1, &[mv(2, "north")]).await.unwrap_err();
+    assert!(matches!(err, StorageError::Conflict), "{err:?}");
+    assert_eq!(store.load_game(game.id).await.unwrap().unwrap(), after_first);
+    assert_eq!(store.list_moves(game.id).await.unwrap().len(), 1);
+}
+
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn player_ui_does_not_bump_version(pool: SqlitePool) {
+    let store = store_with_users(pool).await;
+    let game = store.create_game(&new_game(ALICE, None)).await.unwrap();
+    store.save_player_ui(game.id, "south", Some(10), Some(11), Some("e4"), 2).await.unwrap();
+    let loaded = store.load_game(game.id).await.unwrap().unwrap();
+    assert_eq!(loaded.version, 1);
+    let p = loaded.player("south").unwrap();
+    assert_eq!((p.board_message_id, p.notify_message_id), (Some(10), Some(11)));
+    assert_eq!((p.selected.as_deref(), p.scroll), (Some("e4"), 2));
+    let missing = store.save_player_ui(game.id, "north", None, None, None, 0).await;
+    assert!(matches!(missing, Err(StorageError::NotFound)));
+}
+
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn saved_setups(pool: SqlitePool) {
+    let store = store_with_users(pool).await;
+    let a = store.save_setup(ALICE, "classic", "wall", "AAA").await.unwrap();
+    let b = store.save_setup(ALICE, "classic", "blitz", "BBB").await.unwrap();
+    store.save_setup(ALICE, "other", "wall", "CCC").await.unwrap();
+    let bob = store.save_setup(BOB, "classic", "wall", "DDD").await.unwrap();
+    let a2 = store.save_setup(ALICE, "classic", "wall", "AAA2").await.unwrap();
+    assert_eq!(a2.id, a.id, "upsert by name keeps the id");
+    assert_eq!(a2.code, "AAA2");
+
+    let list = store.list_setups(ALICE, "classic").await.unwrap();
+    assert_eq!(list, vec![b.clone(), a2.clone()]);
+    assert_eq!(store.get_setup(ALICE, a.id).await.unwrap(), Some(a2));
+    assert_eq!(store.get_setup(ALICE, bob.id).await.unwrap(), None, "not the owner");
+
+    assert!(!store.delete_setup(ALICE, bob.id).await.unwrap(), "cannot delete another's");
+    assert_eq!(store.list_setups(BOB, "classic").await.unwrap(), vec![bob]);
+    assert!(store.delete_setup(ALICE, b.id).await.unwrap());
+    assert!(!store.delete_setup(ALICE, b.id).await.unwrap());
+    assert_eq!(store.list_setups(ALICE, "classic").await.unwrap().len(), 1);
+}
+
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn games_of_user_ordering(pool: SqlitePool) {
+    let store = store_with_users(pool).await;
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        ids.push(store.create_game(&new_game(ALICE, None)).await.unwrap().id);
+    }
+    store.create_game(&new_game(CAROL, None)).await.unwrap();
+    // Force distinct timestamps: games 0 and 1 finished (1 later), 2 cancelled earliest,
+    // 3 and 4 ongoing (3 updated more recently).
+    let set = |id: i64, status: &'static str, updated: i64, finished: Option<i64>| {
+        let pool = store.pool().clone();
+        async move {
+            sqlx::query("UPDATE games SET status = ?, updated_at = ?, finished_at = ? WHERE id = ?")
+                .bind(status)
+                .bind(updated)
+                .bind(finished)
+                .bind(id)
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+    };
+    set(ids[0], "finished", 500, Some(200)).await;
+    set(ids[1], "finished", 100, Some(300)).await;
+    set(ids[2], "cancelled", 50, None).await;
+    set(ids[3], "play", 20, None).await;
+    set(ids[4], "setup", 10, None).await;
+
+    let got: Vec<_> = store.games_of_user(ALICE, 10).await.unwrap().iter().map(|g| g.id).collect();
+    assert_eq!(got, [ids[3], ids[4], ids[1], ids[0], ids[2]]);
+    let got: Vec<_> = store.games_of_user(ALICE, 3).await.unwrap().iter().map(|g| g.id).collect();
+    assert_eq!(got, [ids[3], ids[4], ids[1]]);
+    assert!(store.games_of_user(BOB, 10).await.unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fresh_file_database() {
+    let db = TempDb::new("fresh");
+    let store = Store::connect(&db.url()).await.unwrap();
+    assert!(db.0.exists());
+    let fk: i64 = sqlx::query_scalar("PRAGMA foreign_keys").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(fk, 1);
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(mode, "wal");
+    for table in ["users", "games", "game_players", "moves", "invitations", "saved_setups"] {
+        assert_eq!(count(&store, table).await, 0, "{table}");
+    }
+    store.upsert_user(ALICE, "Alice", None, None).await.unwrap();
+    store.close().await;
+    // Reopening applies nothing new and keeps the data.
+    let store = Store::connect(&db.url()).await.unwrap();
+    assert!(store.get_user(ALICE).await.unwrap().is_some());
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_saves_exactly_one_wins() {
+    let db = TempDb::new("race");
+    let store = Store::connect(&db.url()).await.unwrap();
+    store.upsert_user(ALICE, "Alice", None, None).await.unwrap();
+    for round in 0..5 {
+        let game = store.create_game(&new_game(ALICE, None)).await.unwrap();
+        let tasks: Vec<_> = (0..2)
+            .map(|i| {
+                let store = store.clone();
+                let mut game = game.clone();
+                game.state = Some(format!("writer {i}"));
+                tokio::spawn(async move { store.save_game(&game, 1, &[mv(1, "south")]).await })
+            })
+            .collect();
+        let mut ok = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(saved) => {
+                    ok += 1;
+                    assert_eq!(saved.version, 2);
+                }
+                Err(StorageError::Conflict) => {}
+                Err(e) => panic!("round {round}: unexpected {e:?}"),
+            }
+        }
+        assert_eq!(ok, 1, "round {round}");
+        assert_eq!(store.list_moves(game.id).await.unwrap().len(), 1);
+    }
+    store.close().await;
+}
+
+#[tokio::test]
+async fn in_memory_database_works() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    store.upsert_user(ALICE, "Alice", None, None).await.unwrap();
+    let game = store.create_game(&new_game(ALICE, Some("M"))).await.unwrap();
+    assert_eq!(store.load_game(game.id).await.unwrap().unwrap().id, game.id);
+}
+
+#[test]
+fn status_strings_round_trip() {
+    for st in [GameStatus::Waiting, GameStatus::Setup, GameStatus::Play, GameStatus::Finished, GameStatus::Cancelled] {
+        assert_eq!(GameStatus::parse(st.as_str()), Some(st));
+    }
+    assert_eq!(GameStatus::parse("Play"), None);
+    assert!(GameStatus::Cancelled.is_over() && !GameStatus::Waiting.is_over());
+}

@@ -1,0 +1,195 @@
+//! Users and their saved setups.
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Result, StorageError, Store, int_bool, now};
+
+/// A Telegram user who has talked to the bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRecord {
+    /// Telegram user id.
+    pub id: i64,
+    /// Telegram first name (as of the last update from the user).
+    pub first_name: String,
+    /// Telegram @username without the `@`, if any.
+    pub username: Option<String>,
+    /// Telegram client `language_code`, e.g. `"ru"`, `"en-US"`.
+    pub tg_lang: Option<String>,
+    /// Language chosen with `/lang` (`"ru"`/`"en"`); `None` = follow `tg_lang`.
+    pub lang: Option<String>,
+    /// The game the user looked at last (for commands without an explicit game).
+    pub last_game_id: Option<i64>,
+    /// The user blocked the bot (sending to them fails with 403).
+    pub blocked: bool,
+    /// First contact, unix seconds.
+    pub created_at: i64,
+}
+
+impl UserRecord {
+    fn from_row(row: &SqliteRow) -> sqlx::Result<UserRecord> {
+        Ok(UserRecord {
+            id: row.try_get("id")?,
+            first_name: row.try_get("first_name")?,
+            username: row.try_get("username")?,
+            tg_lang: row.try_get("tg_lang")?,
+            lang: row.try_get("lang")?,
+            last_game_id: row.try_get("last_game_id")?,
+            blocked: int_bool(row.try_get("blocked")?),
+            created_at: row.try_get("created_at")?,
+        })
+    }
+}
+
+/// A named initial placement saved by a user for one rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedSetup {
+    /// Row id (unique across users).
+    pub id: i64,
+    /// User-given name, unique per (user, rule set).
+    pub name: String,
+    /// Rule-set code the setup belongs to.
+    pub rule_set: String,
+    /// Setup in the engine's text encoding (opaque here).
+    pub code: String,
+}
+
+impl SavedSetup {
+    fn from_row(row: &SqliteRow) -> sqlx::Result<SavedSetup> {
+        Ok(SavedSetup {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            rule_set: row.try_get("rule_set")?,
+            code: row.try_get("code")?,
+        })
+    }
+}
+
+const USER_COLUMNS: &str = "id, first_name, username, tg_lang, lang, last_game_id, blocked, created_at";
+
+impl Store {
+    /// Inserts or refreshes a user from an incoming Telegram update and returns the row.
+    ///
+    /// Updates `first_name` and `username`; updates `tg_lang` only when `Some` (Telegram does
+    /// not always send it); never touches `lang` or `last_game_id`. Since the user just wrote
+    /// to us, `blocked` is reset to false.
+    pub async fn upsert_user(
+        &self,
+        id: i64,
+        first_name: &str,
+        username: Option<&str>,
+        tg_lang: Option<&str>,
+    ) -> Result<UserRecord> {
+        let sql = format!(
+            "INSERT INTO users (id, first_name, username, tg_lang, blocked, created_at)
+             VALUES (?, ?, ?, ?, 0, ?)
+             ON CONFLICT (id) DO UPDATE SET
+                 first_name = excluded.first_name,
+                 username = excluded.username,
+                 tg_lang = COALESCE(excluded.tg_lang, users.tg_lang),
+                 blocked = 0
+             RETURNING {USER_COLUMNS}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .bind(first_name)
+            .bind(username)
+            .bind(tg_lang)
+            .bind(now())
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(UserRecord::from_row(&row)?)
+    }
+
+    /// Fetches a user by Telegram id.
+    pub async fn get_user(&self, id: i64) -> Result<Option<UserRecord>> {
+        let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?");
+        let row = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(UserRecord::from_row).transpose()?)
+    }
+
+    /// Sets the `/lang` choice (`None` = follow the Telegram client language).
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`] if the user does not exist.
+    pub async fn set_lang(&self, id: i64, lang: Option<&str>) -> Result<()> {
+        let q = sqlx::query("UPDATE users SET lang = ? WHERE id = ?").bind(lang).bind(id);
+        expect_one(q.execute(&self.pool).await?.rows_affected())
+    }
+
+    /// Remembers the game the user is looking at.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`] if the user does not exist.
+    pub async fn set_last_game(&self, user_id: i64, game_id: i64) -> Result<()> {
+        let q = sqlx::query("UPDATE users SET last_game_id = ? WHERE id = ?").bind(game_id).bind(user_id);
+        expect_one(q.execute(&self.pool).await?.rows_affected())
+    }
+
+    /// Marks the user as having blocked (or unblocked) the bot.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`] if the user does not exist.
+    pub async fn set_blocked(&self, user_id: i64, blocked: bool) -> Result<()> {
+        let q = sqlx::query("UPDATE users SET blocked = ? WHERE id = ?").bind(i64::from(blocked)).bind(user_id);
+        expect_one(q.execute(&self.pool).await?.rows_affected())
+    }
+
+    /// The user's saved setups for `rule_set`, sorted by name.
+    pub async fn list_setups(&self, user_id: i64, rule_set: &str) -> Result<Vec<SavedSetup>> {
+        let rows = sqlx::query(
+            "SELECT id, name, rule_set, code FROM saved_setups
+             WHERE user_id = ? AND rule_set = ? ORDER BY name, id",
+        )
+        .bind(user_id)
+        .bind(rule_set)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(SavedSetup::from_row).collect::<sqlx::Result<_>>()?)
+    }
+
+    /// Saves a setup under `name`, replacing the code of an existing setup with the same
+    /// (user, rule set, name); the id of a replaced setup is kept.
+    pub async fn save_setup(&self, user_id: i64, rule_set: &str, name: &str, code: &str) -> Result<SavedSetup> {
+        let row = sqlx::query(
+            "INSERT INTO saved_setups (user_id, rule_set, name, code, created_at)
+             VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (user_id, rule_set, name) DO UPDATE SET
+                 code = excluded.code, created_at = excluded.created_at
+             RETURNING id, name, rule_set, code",
+        )
+        .bind(user_id)
+        .bind(rule_set)
+        .bind(name)
+        .bind(code)
+        .bind(now())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(SavedSetup::from_row(&row)?)
+    }
+
+    /// A saved setup by id, only if it belongs to `user_id`.
+    pub async fn get_setup(&self, user_id: i64, id: i64) -> Result<Option<SavedSetup>> {
+        let row = sqlx::query("SELECT id, name, rule_set, code FROM saved_setups WHERE id = ? AND user_id = ?")
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(SavedSetup::from_row).transpose()?)
+    }
+
+    /// Deletes the user's setup `id`; `false` if there was none (or it is someone else's).
+    pub async fn delete_setup(&self, user_id: i64, id: i64) -> Result<bool> {
+        let done = sqlx::query("DELETE FROM saved_setups WHERE id = ? AND user_id = ?")
+            .bind(id)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+}
+
+/// `Ok` if exactly one row was touched, `NotFound` if none.
+pub(super) fn expect_one(rows_affected: u64) -> Result<()> {
+    if rows_affected == 0 { Err(StorageError::NotFound) } else { Ok(()) }
+}

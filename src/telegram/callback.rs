@@ -1,0 +1,380 @@
+//! Callback data of every inline button: a typed enum with [`Callback::encode`]
+//! and [`Callback::parse`]. Board buttons carry the game id and the board
+//! version they were drawn with, so a press on an old board is refused.
+//!
+//! Wire format: a one-letter tag and dot-separated fields, e.g. `p.12.7.e4`
+//! (tap e4 on version 7 of game 12's board). Always at most 64 bytes
+//! (Telegram's limit): the longest variant is two 19-digit numbers and a
+//! square, 45 bytes.
+
+use engine::{RuleSetId, Square};
+
+use crate::app::{Action, SetupAction};
+use crate::i18n::Lang;
+
+/// Telegram's limit on `callback_data`, in bytes.
+pub const MAX_LEN: usize = 64;
+
+/// A setup-board control (the setup actions that fit a button).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupButton {
+    /// «Перемешать».
+    Shuffle,
+    /// «Расставить с умом».
+    Smart,
+    /// «В бой!».
+    Confirm,
+    /// Change a confirmed setup.
+    Edit,
+    /// Scroll to a first column (0–2).
+    Scroll(u8),
+}
+
+impl SetupButton {
+    /// The use-case action.
+    #[must_use]
+    pub fn action(self) -> SetupAction {
+        match self {
+            SetupButton::Shuffle => SetupAction::Shuffle,
+            SetupButton::Smart => SetupAction::Smart,
+            SetupButton::Confirm => SetupAction::Confirm,
+            SetupButton::Edit => SetupAction::Edit,
+            SetupButton::Scroll(n) => SetupAction::Scroll(n),
+        }
+    }
+}
+
+/// Every button the bot draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Callback {
+    /// A square of a setup board.
+    SetupTap {
+        /// Game id.
+        game: i64,
+        /// Board version.
+        ver: i64,
+        /// The square.
+        sq: Square,
+    },
+    /// A control of a setup board.
+    Setup {
+        /// Game id.
+        game: i64,
+        /// Board version.
+        ver: i64,
+        /// The control.
+        button: SetupButton,
+    },
+    /// A square of a play board.
+    Tap {
+        /// Game id.
+        game: i64,
+        /// Board version.
+        ver: i64,
+        /// The square.
+        sq: Square,
+    },
+    /// A control of a play board.
+    Play {
+        /// Game id.
+        game: i64,
+        /// Board version.
+        ver: i64,
+        /// The control.
+        action: Action,
+    },
+    /// Accept (`true`) or decline a draw offer, from the offer message.
+    DrawAnswer {
+        /// Game id.
+        game: i64,
+        /// Accept?
+        accept: bool,
+    },
+    /// Send the game's board again at the bottom of the chat (`/games`).
+    Resend {
+        /// Game id.
+        game: i64,
+    },
+    /// `/new`: the rule set was chosen; ask for the days per move.
+    NewRules(RuleSetId),
+    /// `/new`: rule set and days per move (0 = unlimited) chosen: create the invitation.
+    NewGame(RuleSetId, u8),
+    /// Withdraw a waiting invitation.
+    CancelInvite {
+        /// Game id.
+        game: i64,
+    },
+    /// `/lang`: switch to this language.
+    Lang(Lang),
+    /// `/setups`: load this saved setup into the current setup.
+    LoadSetup(i64),
+    /// `/setups`: delete this saved setup.
+    DeleteSetup(i64),
+    /// A button that does nothing (a lake, an empty square when nothing can happen).
+    Noop,
+}
+
+/// Why callback data was refused: it is not something the bot drew.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unrecognised callback data")]
+pub struct BadCallback;
+
+fn rules_index(r: RuleSetId) -> usize {
+    RuleSetId::ALL.iter().position(|x| *x == r).unwrap_or(0)
+}
+
+fn setup_code(b: SetupButton) -> String {
+    match b {
+        SetupButton::Shuffle => "x".into(),
+        SetupButton::Smart => "m".into(),
+        SetupButton::Confirm => "c".into(),
+        SetupButton::Edit => "e".into(),
+        SetupButton::Scroll(n) => format!("l{n}"),
+    }
+}
+
+fn action_code(a: Action) -> String {
+    match a {
+        Action::Scroll(n) => format!("l{n}"),
+        Action::Menu => "m".into(),
+        Action::Back => "b".into(),
+        Action::Resign => "r".into(),
+        Action::ResignConfirm => "R".into(),
+        Action::OfferDraw => "d".into(),
+        Action::AcceptDraw => "a".into(),
+        Action::DeclineDraw => "n".into(),
+    }
+}
+
+fn scroll(s: &str) -> Option<u8> {
+    let n: u8 = s.strip_prefix('l')?.parse().ok()?;
+    (n <= 2).then_some(n)
+}
+
+impl Callback {
+    /// The wire form, at most [`MAX_LEN`] bytes.
+    #[must_use]
+    pub fn encode(&self) -> String {
+        let s = match *self {
+            Callback::SetupTap { game, ver, sq } => format!("u.{game}.{ver}.{sq}"),
+            Callback::Setup { game, ver, button } => format!("U.{game}.{ver}.{}", setup_code(button)),
+            Callback::Tap { game, ver, sq } => format!("p.{game}.{ver}.{sq}"),
+            Callback::Play { game, ver, action } => format!("P.{game}.{ver}.{}", action_code(action)),
+            Callback::DrawAnswer { game, accept } => format!("D.{game}.{}", if accept { 'a' } else { 'd' }),
+            Callback::Resend { game } => format!("r.{game}"),
+            Callback::NewRules(r) => format!("n.{}", rules_index(r)),
+            Callback::NewGame(r, d) => format!("N.{}.{d}", rules_index(r)),
+            Callback::CancelInvite { game } => format!("c.{game}"),
+            Callback::Lang(l) => format!("L.{}", l.code()),
+            Callback::LoadSetup(id) => format!("S.{id}"),
+            Callback::DeleteSetup(id) => format!("X.{id}"),
+            Callback::Noop => "_".into(),
+        };
+        debug_assert!(s.len() <= MAX_LEN);
+        s
+    }
+
+    /// Reads callback data.
+    ///
+    /// # Errors
+    /// [`BadCallback`] for anything [`Callback::encode`] does not produce.
+    pub fn parse(data: &str) -> Result<Callback, BadCallback> {
+        if data.len() > MAX_LEN {
+            return Err(BadCallback);
+        }
+        let parts: Vec<&str> = data.split('.').collect();
+        let num = |i: usize| -> Result<i64, BadCallback> {
+            let s = parts.get(i).ok_or(BadCallback)?;
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(BadCallback);
+            }
+            s.parse().map_err(|_| BadCallback)
+        };
+        let sq = |i: usize| -> Result<Square, BadCallback> {
+            let s = parts.get(i).ok_or(BadCallback)?;
+            if *s != s.to_ascii_lowercase() {
+                return Err(BadCallback);
+            }
+            s.parse().map_err(|_| BadCallback)
+        };
+        let rules = |i: usize| -> Result<RuleSetId, BadCallback> {
+            RuleSetId::ALL.get(usize::try_from(num(i)?).map_err(|_| BadCallback)?).copied().ok_or(BadCallback)
+        };
+        let arity = |n: usize| if parts.len() == n { Ok(()) } else { Err(BadCallback) };
+        let cb = match parts[0] {
+            "u" => {
+                arity(4)?;
+                Callback::SetupTap { game: num(1)?, ver: num(2)?, sq: sq(3)? }
+            }
+            "p" => {
+                arity(4)?;
+                Callback::Tap { game: num(1)?, ver: num(2)?, sq: sq(3)? }
+            }
+            "U" => {
+                arity(4)?;
+                let button = match parts[3] {
+                    "x" => SetupButton::Shuffle,
+                    "m" => SetupButton::Smart,
+                    "c" => SetupButton::Confirm,
+                    "e" => SetupButton::Edit,
+                    s => SetupButton::Scroll(scroll(s).ok_or(BadCallback)?),
+                };
+                Callback::Setup { game: num(1)?, ver: num(2)?, button }
+            }
+            "P" => {
+                arity(4)?;
+                let action = match parts[3] {
+                    "m" => Action::Menu,
+                    "b" => Action::Back,
+                    "r" => Action::Resign,
+                    "R" => Action::ResignConfirm,
+                    "d" => Action::OfferDraw,
+                    "a" => Action::AcceptDraw,
+                    "n" => Action::DeclineDraw,
+                    s => Action::Scroll(scroll(s).ok_or(BadCallback)?),
+                };
+                Callback::Play { game: num(1)?, ver: num(2)?, action }
+            }
+            "D" => {
+                arity(3)?;
+                let accept = match parts[2] {
+                    "a" => true,
+                    "d" => false,
+                    _ => return Err(BadCallback),
+                };
+                Callback::DrawAnswer { game: num(1)?, accept }
+            }
+            "r" => {
+                arity(2)?;
+                Callback::Resend { game: num(1)? }
+            }
+            "n" => {
+                arity(2)?;
+                Callback::NewRules(rules(1)?)
+            }
+            "N" => {
+                arity(3)?;
+                let days = u8::try_from(num(2)?).map_err(|_| BadCallback)?;
+                if !crate::telegram::DAYS_CHOICES.contains(&days) {
+                    return Err(BadCallback);
+                }
+                Callback::NewGame(rules(1)?, days)
+            }
+            "c" => {
+                arity(2)?;
+                Callback::CancelInvite { game: num(1)? }
+            }
+            "L" => {
+                arity(2)?;
+                Callback::Lang(Lang::parse(parts[1]).ok_or(BadCallback)?)
+            }
+            "S" => {
+                arity(2)?;
+                Callback::LoadSetup(num(1)?)
+            }
+            "X" => {
+                arity(2)?;
+                Callback::DeleteSetup(num(1)?)
+            }
+            "_" => {
+                arity(1)?;
+                Callback::Noop
+            }
+            _ => return Err(BadCallback),
+        };
+        Ok(cb)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn all_examples() -> Vec<Callback> {
+        let (game, ver) = (i64::MAX, i64::MAX);
+        let sq: Square = "j10".parse().unwrap();
+        let mut v = vec![
+            Callback::SetupTap { game, ver, sq },
+            Callback::Tap { game, ver, sq },
+            Callback::DrawAnswer { game, accept: true },
+            Callback::DrawAnswer { game, accept: false },
+            Callback::Resend { game },
+            Callback::CancelInvite { game },
+            Callback::Lang(Lang::Ru),
+            Callback::Lang(Lang::En),
+            Callback::LoadSetup(i64::MAX),
+            Callback::DeleteSetup(1),
+            Callback::Noop,
+        ];
+        for b in
+            [SetupButton::Shuffle, SetupButton::Smart, SetupButton::Confirm, SetupButton::Edit, SetupButton::Scroll(2)]
+        {
+            v.push(Callback::Setup { game, ver, button: b });
+        }
+        for a in [
+            Action::Scroll(0),
+            Action::Menu,
+            Action::Back,
+            Action::Resign,
+            Action::ResignConfirm,
+            Action::OfferDraw,
+            Action::AcceptDraw,
+            Action::DeclineDraw,
+        ] {
+            v.push(Callback::Play { game, ver, action: a });
+        }
+        for r in RuleSetId::ALL {
+            v.push(Callback::NewRules(r));
+            for d in crate::telegram::DAYS_CHOICES {
+                v.push(Callback::NewGame(r, d));
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn every_variant_round_trips_within_64_bytes() {
+        for cb in all_examples() {
+            let s = cb.encode();
+            assert!(s.len() <= MAX_LEN, "{s} is {} bytes", s.len());
+            assert_eq!(Callback::parse(&s), Ok(cb), "{s}");
+        }
+    }
+
+    #[test]
+    fn forged_data_is_refused() {
+        for s in [
+            "",
+            "x",
+            "p",
+            "p.1.2",
+            "p.1.2.k4",
+            "p.1.2.E4",
+            "p.-1.2.e4",
+            "p.1.2.e4.5",
+            "U.1.2.l3",
+            "N.0.4",
+            "N.9.1",
+            "L.de",
+            "D.1.x",
+            "r.",
+            "r.1a",
+            "_.1",
+            "p.1.+2.e4",
+        ] {
+            assert_eq!(Callback::parse(s), Err(BadCallback), "{s:?}");
+        }
+        assert_eq!(Callback::parse(&"p.1.2.e4".repeat(10)), Err(BadCallback));
+    }
+
+    proptest! {
+        #[test]
+        fn parse_never_panics_and_accepts_only_canonical(s in "\\PC{0,80}") {
+            if let Ok(cb) = Callback::parse(&s) {
+                prop_assert_eq!(cb.encode(), s);
+            }
+        }
+    }
+}

@@ -1,0 +1,538 @@
+//! Update handlers: parse, call one use case, render the answer.
+
+use engine::RuleSetId;
+use teloxide::dispatching::UpdateHandler;
+use teloxide::prelude::*;
+use teloxide::types::{ChatMemberUpdated, InlineKeyboardButton, InlineKeyboardMarkup, User};
+
+use super::callback::Callback;
+use super::deliver::{Force, Ui};
+use super::render::{days_text, esc};
+use super::{DAYS_CHOICES, texts};
+use crate::app::{Action, Done, NewGameChoice, SetupAction, TapResult, UserError};
+use crate::i18n::{Lang, tr, tr_args};
+use crate::storage::{GameStatus, UserRecord};
+
+type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
+/// The handler tree: private messages, button presses, and membership changes.
+#[must_use]
+pub fn schema() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync + 'static>> {
+    dptree::entry()
+        .branch(Update::filter_message().endpoint(on_message))
+        .branch(Update::filter_callback_query().endpoint(on_callback))
+        .branch(Update::filter_my_chat_member().endpoint(on_member))
+}
+
+fn lang_of(u: &UserRecord) -> Lang {
+    Lang::for_user(u.lang.as_deref(), u.tg_lang.as_deref())
+}
+
+async fn touch(ui: &Ui, from: &User) -> Result<UserRecord, UserError> {
+    ui.app.touch_user(from.id.0 as i64, &from.first_name, from.username.as_deref(), from.language_code.as_deref()).await
+}
+
+/// Delivers the boards and notices a use case produced.
+async fn deliver(ui: &Ui, done: &Done, force: Force) {
+    if let Some(id) = done.game_id {
+        ui.sync_game(id, force).await;
+    }
+    ui.notify(&done.notices).await;
+}
+
+async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
+    if !msg.chat.is_private() {
+        return Ok(());
+    }
+    let Some(from) = msg.from.as_ref() else { return Ok(()) };
+    let user = match touch(&ui, from).await {
+        Ok(u) => u,
+        Err(e) => {
+            tracing::error!(error = %e, "cannot record user");
+            return Ok(());
+        }
+    };
+    let lang = lang_of(&user);
+    let chat = msg.chat.id.0;
+    let Some(text) = msg.text() else {
+        ui.send(chat, tr(lang, "short-help"), None).await;
+        return Ok(());
+    };
+    let text = text.trim();
+    if let Some(cmd) = text.strip_prefix('/') {
+        let (name, arg) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
+        let name = name.split('@').next().unwrap_or(name).to_lowercase();
+        command(&ui, &user, lang, &name, arg.trim()).await;
+    } else {
+        typed_move(&ui, &user, lang, text).await;
+    }
+    Ok(())
+}
+
+async fn reply_error(ui: &Ui, chat: i64, e: &UserError, lang: Lang) {
+    ui.send(chat, texts::error(e, lang), None).await;
+}
+
+async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) {
+    let chat = user.id;
+    match name {
+        "start" if !arg.is_empty() => join(ui, user, lang, arg).await,
+        "start" => {
+            ui.send(chat, tr_args(lang, "welcome", &[("name", esc(&user.first_name).into())]), None).await;
+        }
+        "help" => {
+            ui.send(chat, tr(lang, "help"), None).await;
+        }
+        "rules" => {
+            let rules = arg.parse().unwrap_or(RuleSetId::Battle);
+            ui.send(chat, rules_text(rules, lang), None).await;
+        }
+        "lang" => {
+            let kb = InlineKeyboardMarkup::new(vec![
+                Lang::ALL
+                    .iter()
+                    .map(|l| InlineKeyboardButton::callback(tr(*l, "lang-name"), Callback::Lang(*l).encode()))
+                    .collect::<Vec<_>>(),
+            ]);
+            ui.send(chat, tr(lang, "lang-choose"), Some(kb)).await;
+        }
+        "new" if arg.is_empty() => {
+            let rows = RuleSetId::ALL
+                .iter()
+                .map(|r| {
+                    vec![InlineKeyboardButton::callback(
+                        tr(lang, &format!("rules-{}", r.as_str())),
+                        Callback::NewRules(*r).encode(),
+                    )]
+                })
+                .collect::<Vec<_>>();
+            ui.send(chat, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows))).await;
+        }
+        "new" => match arg.parse::<RuleSetId>() {
+            Ok(rules) => {
+                if let Some((text, kb)) = invitation(ui, user.id, lang, rules, 0).await {
+                    ui.send(chat, text, Some(kb)).await;
+                }
+            }
+            Err(_) => {
+                ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None).await;
+            }
+        },
+        "games" => games(ui, user, lang).await,
+        "setup" => {
+            if arg.is_empty() {
+                ui.send(chat, tr(lang, "setup-usage"), None).await;
+                return;
+            }
+            match current_setup_game(ui, user).await {
+                Some(game) => match ui.app.setup_action(user.id, game, None, SetupAction::Code(arg.to_owned())).await {
+                    Ok(done) => {
+                        ui.send(chat, tr_args(lang, "setup-loaded", &[("id", game.into())]), None).await;
+                        deliver(ui, &done, Force { fresh_for: Some(user.id), redraw_for: None }).await;
+                    }
+                    Err(e) => reply_error(ui, chat, &e, lang).await,
+                },
+                None => reply_error(ui, chat, &UserError::NoActiveGame, lang).await,
+            }
+        }
+        "setups" => setups(ui, user, lang, arg).await,
+        "cancel" => {
+            let waiting: Vec<i64> = ui
+                .app
+                .store()
+                .games_of_user(user.id, 50)
+                .await
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|g| g.status == GameStatus::Waiting)
+                .map(|g| g.id)
+                .collect();
+            if waiting.is_empty() {
+                ui.send(chat, tr(lang, "cancel-nothing"), None).await;
+            }
+            for id in waiting {
+                match ui.app.cancel_invitation(user.id, id).await {
+                    Ok(done) => ui.notify(&done.notices).await,
+                    Err(e) => reply_error(ui, chat, &e, lang).await,
+                }
+            }
+        }
+        _ => {
+            ui.send(chat, tr(lang, "unknown-command"), None).await;
+        }
+    }
+}
+
+fn rules_text(rules: RuleSetId, lang: Lang) -> String {
+    let mut t = tr(lang, "rules-text");
+    if rules != RuleSetId::Battle {
+        t.push_str("\n\n");
+        t.push_str(&tr(lang, &format!("rules-note-{}", rules.as_str())));
+    }
+    t
+}
+
+/// The game a typed setup command applies to: the last one touched if it is
+/// in setup, else the user's only game in setup.
+async fn current_setup_game(ui: &Ui, user: &UserRecord) -> Option<i64> {
+    let games = ui.app.store().games_of_user(user.id, 50).await.ok()?;
+    let in_setup: Vec<i64> = games.iter().filter(|g| g.status == GameStatus::Setup).map(|g| g.id).collect();
+    let last = ui.app.store().get_user(user.id).await.ok().flatten().and_then(|u| u.last_game_id);
+    match last {
+        Some(id) if in_setup.contains(&id) => Some(id),
+        _ if in_setup.len() == 1 => Some(in_setup[0]),
+        _ => None,
+    }
+}
+
+async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) {
+    let valid = code.len() <= 64 && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !valid {
+        reply_error(ui, user.id, &UserError::InvitationNotFound, lang).await;
+        return;
+    }
+    match ui.app.join(user.id, &user.first_name, code).await {
+        Ok(j) => {
+            ui.send(user.id, tr_args(lang, "joined", &[("id", j.game_id.into())]), None).await;
+            let already = j.done.notices.is_empty();
+            let force = if already { Force { fresh_for: Some(user.id), redraw_for: None } } else { Force::default() };
+            deliver(ui, &j.done, force).await;
+        }
+        Err(e) => reply_error(ui, user.id, &e, lang).await,
+    }
+}
+
+/// Creates an invitation and returns its message: the deep link, a share
+/// button and a cancel button.
+async fn invitation(
+    ui: &Ui,
+    user_id: i64,
+    lang: Lang,
+    rules: RuleSetId,
+    days: u8,
+) -> Option<(String, InlineKeyboardMarkup)> {
+    let days_per_move = (days > 0).then_some(i64::from(days));
+    match ui.app.new_game(user_id, NewGameChoice { rules, days_per_move }).await {
+        Ok((game_id, code)) => {
+            let link = format!("https://t.me/{}?start={code}", ui.username);
+            let share_text = tr(lang, "invite-share-text");
+            let share: String = url::form_urlencoded::Serializer::new(String::new())
+                .append_pair("url", &link)
+                .append_pair("text", &share_text)
+                .finish();
+            let mut rows = vec![];
+            if let Ok(u) = format!("https://t.me/share/url?{share}").parse() {
+                rows.push(vec![InlineKeyboardButton::url(tr(lang, "btn-share"), u)]);
+            }
+            rows.push(vec![InlineKeyboardButton::callback(
+                tr(lang, "btn-cancel-invite"),
+                Callback::CancelInvite { game: game_id }.encode(),
+            )]);
+            let text = tr_args(
+                lang,
+                "invitation",
+                &[
+                    ("id", game_id.into()),
+                    ("rules", tr(lang, &format!("rules-{}", rules.as_str())).into()),
+                    ("time", days_text(days_per_move, lang).into()),
+                    ("link", link.into()),
+                ],
+            );
+            Some((text, InlineKeyboardMarkup::new(rows)))
+        }
+        Err(e) => {
+            reply_error(ui, user_id, &e, lang).await;
+            None
+        }
+    }
+}
+
+async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
+    let list = match ui.app.games(user.id, 15).await {
+        Ok(l) => l,
+        Err(e) => return reply_error(ui, user.id, &e, lang).await,
+    };
+    if list.is_empty() {
+        ui.send(user.id, tr(lang, "games-none"), None).await;
+        return;
+    }
+    let mut lines = vec![tr(lang, "games-header")];
+    let mut rows = vec![];
+    for g in &list {
+        let opponent = match g.opponent {
+            Some(id) => ui.app.store().get_user(id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default(),
+            None => "—".into(),
+        };
+        let status = match g.status {
+            GameStatus::Waiting => tr(lang, "status-waiting"),
+            GameStatus::Setup => tr(lang, "status-setup"),
+            GameStatus::Play if g.your_turn => tr(lang, "status-your-move"),
+            GameStatus::Play => tr(lang, "status-their-move"),
+            GameStatus::Finished => {
+                let r = g.result.as_deref().unwrap_or("");
+                if r.starts_with("draw") {
+                    tr(lang, "result-draw")
+                } else if r.starts_with(g.side.as_str()) {
+                    tr(lang, "result-won")
+                } else {
+                    tr(lang, "result-lost")
+                }
+            }
+            GameStatus::Cancelled => tr(lang, "status-cancelled"),
+        };
+        lines.push(tr_args(
+            lang,
+            "games-line",
+            &[
+                ("id", g.id.into()),
+                ("rules", tr(lang, &format!("rules-{}", g.rule_set.as_str())).into()),
+                ("opponent", esc(&opponent).into()),
+                ("status", status.into()),
+            ],
+        ));
+        if matches!(g.status, GameStatus::Setup | GameStatus::Play | GameStatus::Finished) {
+            rows.push(vec![InlineKeyboardButton::callback(
+                tr_args(lang, "btn-show-game", &[("id", g.id.into())]),
+                Callback::Resend { game: g.id }.encode(),
+            )]);
+        }
+    }
+    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+}
+
+async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
+    let store = ui.app.store();
+    if let Some(name) = arg.strip_prefix("save").map(str::trim) {
+        let name: String = name.chars().take(32).collect();
+        if name.is_empty() || name.chars().any(char::is_control) {
+            return reply_error(ui, user.id, &UserError::BadSetupName, lang).await;
+        }
+        let Some(game) = current_setup_game(ui, user).await else {
+            return reply_error(ui, user.id, &UserError::NoActiveGame, lang).await;
+        };
+        let Ok(Some(rec)) = store.load_game(game).await else { return };
+        let Some(p) = rec.players.iter().find(|p| p.user_id == user.id) else { return };
+        let Some(code) = p.draft_setup.clone() else { return };
+        match store.save_setup(user.id, &rec.rule_set, &name, &code).await {
+            Ok(_) => {
+                ui.send(user.id, tr_args(lang, "setups-saved", &[("name", esc(&name).into())]), None).await;
+            }
+            Err(e) => reply_error(ui, user.id, &e.into(), lang).await,
+        }
+        return;
+    }
+    let mut all = vec![];
+    for r in RuleSetId::ALL {
+        all.extend(store.list_setups(user.id, r.as_str()).await.unwrap_or_default());
+    }
+    if all.is_empty() {
+        ui.send(user.id, tr(lang, "setups-none"), None).await;
+        return;
+    }
+    let mut lines = vec![tr(lang, "setups-header")];
+    let mut rows = vec![];
+    for s in &all {
+        lines.push(format!("• <b>{}</b> ({}): <code>{}</code>", esc(&s.name), esc(&s.rule_set), esc(&s.code)));
+        rows.push(vec![
+            InlineKeyboardButton::callback(
+                tr_args(lang, "btn-load-setup", &[("name", s.name.clone().into())]),
+                Callback::LoadSetup(s.id).encode(),
+            ),
+            InlineKeyboardButton::callback(tr(lang, "btn-delete-setup"), Callback::DeleteSetup(s.id).encode()),
+        ]);
+    }
+    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+}
+
+async fn typed_move(ui: &Ui, user: &UserRecord, lang: Lang, text: &str) {
+    let looks_like_move = text.len() <= 12
+        && text.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && text.chars().any(|c| c.is_ascii_digit());
+    if !looks_like_move {
+        ui.send(user.id, tr(lang, "short-help"), None).await;
+        return;
+    }
+    match ui.app.typed_move(user.id, text).await {
+        Ok((game_id, several, report, done)) => {
+            let key = if several { "typed-ok-game" } else { "typed-ok" };
+            let mut t = tr_args(lang, key, &[("id", game_id.into()), ("mv", report.mv.to_string().into())]);
+            if report.combat.is_some() {
+                t.push_str(&tr(lang, "typed-see-board"));
+            }
+            ui.send(user.id, t, None).await;
+            deliver(ui, &done, Force::default()).await;
+        }
+        Err(e) => reply_error(ui, user.id, &e, lang).await,
+    }
+}
+
+async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
+    let answer = |text: Option<String>| {
+        let mut req = ui.bot.answer_callback_query(q.id.clone());
+        if let Some(t) = text {
+            req = req.text(t.chars().take(200).collect::<String>());
+        }
+        async move {
+            if let Err(e) = req.await {
+                tracing::warn!(error = %e, "answerCallbackQuery failed");
+            }
+        }
+    };
+    let user = match touch(&ui, &q.from).await {
+        Ok(u) => u,
+        Err(_) => {
+            answer(None).await;
+            return Ok(());
+        }
+    };
+    let lang = lang_of(&user);
+    let Ok(cb) = Callback::parse(q.data.as_deref().unwrap_or("")) else {
+        answer(Some(tr(lang, "err-bad-button"))).await;
+        return Ok(());
+    };
+    let msg = q.message.as_ref().map(|m| (m.chat().id.0, m.id()));
+    let uid = user.id;
+    let result: Result<(Option<String>, Done, Force), UserError> =
+        match cb {
+            Callback::Noop => Ok((None, Done::default(), Force::default())),
+            Callback::SetupTap { game, ver, sq } => ui
+                .app
+                .setup_action(uid, game, Some(ver), SetupAction::Tap(sq))
+                .await
+                .map(|d| (None, d, Force::default())),
+            Callback::Setup { game, ver, button } => {
+                ui.app.setup_action(uid, game, Some(ver), button.action()).await.map(|d| (None, d, Force::default()))
+            }
+            Callback::Tap { game, ver, sq } => ui.app.tap(uid, game, ver, sq).await.map(|(r, d)| {
+                let toast = match r {
+                    TapResult::Moved(rep) => Some(rep.mv.to_string()),
+                    TapResult::Selected(_) | TapResult::Deselected => None,
+                };
+                (toast, d, Force::default())
+            }),
+            Callback::Play { game, ver, action } => {
+                ui.app.action(uid, game, Some(ver), action).await.map(|d| (None, d, Force::default()))
+            }
+            Callback::DrawAnswer { game, accept } => {
+                let action = if accept { Action::AcceptDraw } else { Action::DeclineDraw };
+                ui.app.action(uid, game, None, action).await.map(|d| (None, d, Force::default()))
+            }
+            Callback::Resend { game } => ui.app.game_of(uid, game).await.map(|_| {
+                (None, Done { game_id: Some(game), notices: vec![] }, Force { fresh_for: Some(uid), redraw_for: None })
+            }),
+            Callback::NewRules(rules) => {
+                answer(None).await;
+                let rows: Vec<Vec<InlineKeyboardButton>> = DAYS_CHOICES
+                    .chunks(4)
+                    .map(|c| {
+                        c.iter()
+                            .map(|d| {
+                                let label = if *d == 0 { tr(lang, "days-unlimited") } else { d.to_string() };
+                                InlineKeyboardButton::callback(label, Callback::NewGame(rules, *d).encode())
+                            })
+                            .collect()
+                    })
+                    .collect();
+                if let Some((chat, id)) = msg {
+                    let text = tr_args(
+                        lang,
+                        "new-choose-days",
+                        &[("rules", tr(lang, &format!("rules-{}", rules.as_str())).into())],
+                    );
+                    let _ = ui.edit(chat, id, text, Some(InlineKeyboardMarkup::new(rows))).await;
+                }
+                return Ok(());
+            }
+            Callback::NewGame(rules, days) => {
+                answer(None).await;
+                if let Some((text, kb)) = invitation(&ui, uid, lang, rules, days).await {
+                    match msg {
+                        Some((chat, id)) => {
+                            let _ = ui.edit(chat, id, text, Some(kb)).await;
+                        }
+                        None => {
+                            ui.send(uid, text, Some(kb)).await;
+                        }
+                    }
+                }
+                return Ok(());
+            }
+            Callback::CancelInvite { game } => ui.app.cancel_invitation(uid, game).await.map(|d| {
+                (Some(tr(lang, "toast-cancelled")), Done { game_id: None, notices: d.notices }, Force::default())
+            }),
+            Callback::Lang(l) => match ui.app.store().set_lang(uid, Some(l.code())).await {
+                Ok(()) => {
+                    answer(Some(tr(l, "lang-set"))).await;
+                    if let Some((chat, id)) = msg {
+                        let _ = ui.edit(chat, id, tr(l, "lang-set"), None).await;
+                    }
+                    return Ok(());
+                }
+                Err(e) => Err(e.into()),
+            },
+            Callback::LoadSetup(setup_id) => match current_setup_game(&ui, &user).await {
+                Some(game) => ui.app.setup_action(uid, game, None, SetupAction::Saved(setup_id)).await.map(|d| {
+                    (Some(tr(lang, "toast-setup-loaded")), d, Force { fresh_for: Some(uid), redraw_for: None })
+                }),
+                None => Err(UserError::NoActiveGame),
+            },
+            Callback::DeleteSetup(setup_id) => match ui.app.store().delete_setup(uid, setup_id).await {
+                Ok(true) => Ok((Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default())),
+                Ok(false) => Err(UserError::NoSuchSetup),
+                Err(e) => Err(e.into()),
+            },
+        };
+    match result {
+        Ok((toast, done, force)) => {
+            answer(toast).await;
+            deliver(&ui, &done, force).await;
+        }
+        Err(e) => {
+            answer(Some(texts::error(&e, lang))).await;
+            // A stale board is redrawn in place with the current state.
+            if e == UserError::Stale {
+                if let Some(game) = game_of_callback(&cb) {
+                    ui.sync_game(game, Force { fresh_for: None, redraw_for: Some(uid) }).await;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn game_of_callback(cb: &Callback) -> Option<i64> {
+    match *cb {
+        Callback::SetupTap { game, .. }
+        | Callback::Setup { game, .. }
+        | Callback::Tap { game, .. }
+        | Callback::Play { game, .. }
+        | Callback::DrawAnswer { game, .. }
+        | Callback::Resend { game }
+        | Callback::CancelInvite { game } => Some(game),
+        _ => None,
+    }
+}
+
+/// A user blocked or unblocked the bot.
+async fn on_member(ui: Ui, upd: ChatMemberUpdated) -> HandlerResult {
+    if !upd.chat.is_private() {
+        return Ok(());
+    }
+    let blocked = upd.new_chat_member.is_banned() || upd.new_chat_member.is_left();
+    let user_id = upd.from.id.0 as i64;
+    let _ = ui.app.store().set_blocked(user_id, blocked).await;
+    if blocked {
+        // The game goes on; each opponent in a live game is told once.
+        let games = ui.app.store().games_of_user(user_id, 50).await.unwrap_or_default();
+        for g in games.iter().filter(|g| matches!(g.status, GameStatus::Setup | GameStatus::Play)) {
+            if let Some(opp) = g.players.iter().find(|p| p.user_id != user_id) {
+                let n = crate::app::Addressed {
+                    user_id: opp.user_id,
+                    notice: crate::app::Notice::OpponentBlocked { game_id: g.id },
+                };
+                ui.notify(&[n]).await;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,79 @@
+//! The Telegram front-end: the handler tree, commands, and the run loop.
+//!
+//! Handlers parse an update, call one use case of [`crate::app`], and render
+//! the answer; delivery of boards and notices lives in [`deliver`].
+
+pub mod callback;
+pub mod deliver;
+mod handlers;
+pub mod pacer;
+pub mod render;
+pub mod texts;
+
+use teloxide::prelude::*;
+use teloxide::types::BotCommand;
+
+use crate::app::App;
+use crate::config::Config;
+use crate::i18n::{Lang, tr};
+use crate::storage::Store;
+pub use deliver::Ui;
+
+/// Days-per-move choices offered by `/new` (0 = unlimited), R23.
+pub const DAYS_CHOICES: [u8; 7] = [0, 1, 2, 3, 5, 7, 14];
+
+/// The commands shown in Telegram's menu, in `lang`.
+#[must_use]
+pub fn commands(lang: Lang) -> Vec<BotCommand> {
+    ["start", "new", "games", "setups", "rules", "lang", "cancel", "help"]
+        .iter()
+        .map(|c| BotCommand::new(*c, tr(lang, &format!("cmd-{c}"))))
+        .collect()
+}
+
+/// Runs the bot until SIGINT or SIGTERM: registers the commands in both
+/// languages, redraws boards owed from before a restart, then polls updates.
+///
+/// # Errors
+/// A failure to reach the Bot API at start (`getMe`).
+pub async fn run(cfg: Config, store: Store) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let mut bot = Bot::new(cfg.token.clone());
+    if let Some(url) = &cfg.api_url {
+        bot = bot.set_api_url(url.clone());
+    }
+    let me = bot.get_me().await?;
+    let username = me.username.clone().unwrap_or_default();
+    tracing::info!(%username, "connected to the Bot API");
+    for lang in Lang::ALL {
+        let req = bot.set_my_commands(commands(lang));
+        let res = if lang == Lang::En { req.await } else { req.language_code(lang.code()).await };
+        if let Err(e) = res {
+            tracing::warn!(error = %e, "setMyCommands failed");
+        }
+    }
+    let ui = Ui::new(bot.clone(), App::new(store), username);
+    ui.resume().await;
+    let mut dispatcher = Dispatcher::builder(bot, handlers::schema())
+        .dependencies(dptree::deps![ui])
+        .default_handler(|_| async {})
+        .build();
+    let token = dispatcher.shutdown_token();
+    tokio::spawn(async move {
+        match crate::shutdown::wait_for_signal().await {
+            Ok(sig) => tracing::info!(?sig, "shutting down"),
+            Err(e) => tracing::error!(error = %e, "cannot listen for signals"),
+        }
+        loop {
+            match token.shutdown() {
+                Ok(f) => {
+                    f.await;
+                    break;
+                }
+                // The dispatcher is not running yet: try again shortly.
+                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(100)).await,
+            }
+        }
+    });
+    dispatcher.dispatch().await;
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! Client-side pacing of sends and edits within Telegram's flood limits:
+//! about one message a second per chat (bursts of 3), 20 a minute per group,
+//! 30 a second in all. teloxide's `Throttle` paces sends only; edits count
+//! too, so every counted call goes through [`Pacer::wait`].
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+/// A token bucket: `capacity` tokens, refilled at `per_sec` a second.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    /// Takes a token if there is one; otherwise how long until there is.
+    fn take(&mut self, now: Instant, capacity: f64, per_sec: f64) -> Option<Duration> {
+        let elapsed = now.saturating_duration_since(self.at).as_secs_f64();
+        self.tokens = (self.tokens + elapsed * per_sec).min(capacity);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            None
+        } else {
+            Some(Duration::from_secs_f64((1.0 - self.tokens) / per_sec))
+        }
+    }
+}
+
+/// Waits before each counted call so that no limit is exceeded.
+#[derive(Debug)]
+pub struct Pacer {
+    state: Mutex<(HashMap<i64, Bucket>, Bucket)>,
+}
+
+impl Default for Pacer {
+    fn default() -> Self {
+        let now = Instant::now();
+        Pacer { state: Mutex::new((HashMap::new(), Bucket { tokens: 30.0, at: now })) }
+    }
+}
+
+impl Pacer {
+    /// Waits until a message may go to `chat_id` (negative ids are groups).
+    pub async fn wait(&self, chat_id: i64) {
+        loop {
+            let delay = {
+                let mut guard = self.state.lock().expect("pacer lock");
+                let (chats, global) = &mut *guard;
+                let now = Instant::now();
+                let (cap, rate) = if chat_id < 0 { (3.0, 20.0 / 60.0) } else { (3.0, 1.0) };
+                let bucket = chats.entry(chat_id).or_insert(Bucket { tokens: cap, at: now });
+                // Check both before taking either, so a wait does not burn a token.
+                let mut probe_chat = *bucket;
+                let mut probe_global = *global;
+                match (probe_chat.take(now, cap, rate), probe_global.take(now, 30.0, 30.0)) {
+                    (None, None) => {
+                        *bucket = probe_chat;
+                        *global = probe_global;
+                        None
+                    }
+                    (a, b) => Some(a.unwrap_or_default().max(b.unwrap_or_default())),
+                }
+            };
+            match delay {
+                None => return,
+                Some(d) => tokio::time::sleep(d + Duration::from_millis(5)).await,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bucket_allows_a_burst_then_one_a_second() {
+        let t0 = Instant::now();
+        let mut b = Bucket { tokens: 3.0, at: t0 };
+        for _ in 0..3 {
+            assert_eq!(b.take(t0, 3.0, 1.0), None);
+        }
+        let wait = b.take(t0, 3.0, 1.0).expect("must wait after the burst");
+        assert!(wait > Duration::from_millis(900) && wait <= Duration::from_secs(1));
+        assert_eq!(b.take(t0 + Duration::from_secs(1), 3.0, 1.0), None);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn pacer_spaces_a_fourth_message() {
+        let p = Pacer::default();
+        let t0 = tokio::time::Instant::now();
+        for _ in 0..4 {
+            p.wait(7).await;
+        }
+        // With a paused clock, sleeping advances time: the 4th had to wait ~1 s.
+        assert!(t0.elapsed() >= Duration::from_millis(900), "{:?}", t0.elapsed());
+    }
+}

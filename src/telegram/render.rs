@@ -1,0 +1,485 @@
+//! Boards as text and keyboards, from a [`PlayerView`] (play) or the player's
+//! own draft (setup) only — never from the full game, so nothing hidden can
+//! reach a message (R25).
+
+use engine::{
+    Cell, CombatResult, DrawReason, Outcome, Player, PlayerView, Rank, Record, RuleSetId, Square, ValidSetup, WinReason,
+};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+
+use super::callback::{Callback, SetupButton};
+use crate::app::{Action, Seat};
+use crate::i18n::{Lang, TrArg, tr, tr_args};
+
+/// Files shown at once on a keyboard (Telegram shows at most 8 buttons a row).
+pub const WINDOW: u8 = 8;
+
+/// Everything a board render needs besides the view.
+#[derive(Clone, Debug)]
+pub struct BoardCtx<'a> {
+    /// The reader's language.
+    pub lang: Lang,
+    /// Game id.
+    pub game_id: i64,
+    /// Board version for the buttons.
+    pub version: i64,
+    /// The opponent's display name.
+    pub opponent: &'a str,
+    /// What the board shows besides the position.
+    pub seat: Seat,
+    /// First visible column (0–2) in the reader's orientation.
+    pub scroll: u8,
+    /// Who offered a draw, if an offer stands.
+    pub draw_offer: Option<Player>,
+    /// Days per move; `None` = unlimited.
+    pub days_per_move: Option<i64>,
+}
+
+/// HTML-escapes user text for `parse_mode = HTML`.
+#[must_use]
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The squares of row `row` (0 = top) in `me`'s orientation (R3): South sees
+/// rank 10 at the top and file a on the left; North the opposite.
+fn square_at(me: Player, row: u8, col: u8) -> Square {
+    let sq = match me {
+        Player::South => Square::new(col, 9 - row),
+        Player::North => Square::new(9 - col, row),
+    };
+    sq.expect("row and col < 10")
+}
+
+/// Column of `sq` in `me`'s orientation.
+fn col_of(me: Player, sq: Square) -> u8 {
+    match me {
+        Player::South => sq.file(),
+        Player::North => 9 - sq.file(),
+    }
+}
+
+/// The short label of a rank in a rule set: its number, or the Mine/Flag letter.
+#[must_use]
+pub fn rank_label(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
+    match rules.rules().number(rank) {
+        Some(n) => n.to_string(),
+        None if rank == Rank::Mine => tr(lang, "sym-mine"),
+        None => tr(lang, "sym-flag"),
+    }
+}
+
+/// A rank's name ("Marshal (1)") in the rule set's terms.
+#[must_use]
+pub fn rank_name(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
+    let family = if rules.rules().numbering == engine::Numbering::Classic { "classic" } else { "battle" };
+    let name = tr(lang, &format!("rank-{family}-{}", rank.index()));
+    match rules.rules().number(rank) {
+        Some(n) => format!("{name} ({n})"),
+        None => name,
+    }
+}
+
+fn grid_cell(v: &PlayerView, sq: Square, lang: Lang) -> String {
+    let r = v.rule_set();
+    let s = match v.cell(sq) {
+        Cell::Empty => "·".to_owned(),
+        Cell::Lake => "≈".to_owned(),
+        Cell::Own(p) => rank_label(r, p.rank, lang),
+        Cell::Enemy(e) => match e.revealed {
+            Some(rank) => format!("*{}", rank_label(r, rank, lang)),
+            None => "?".to_owned(),
+        },
+    };
+    format!("{s:>3}")
+}
+
+/// The monospace grid of the whole board from `v.me()`'s side, with coordinates.
+#[must_use]
+pub fn grid(v: &PlayerView, lang: Lang) -> String {
+    let me = v.me();
+    let mut out = String::new();
+    let header: String =
+        (0..10).map(|c| format!("{:>3}", (b'a' + square_at(me, 0, c).file()) as char)).collect::<String>();
+    out.push_str(&format!("  {header}\n"));
+    for row in 0..10 {
+        let rank = square_at(me, row, 0).rank() + 1;
+        out.push_str(&format!("{rank:>2}"));
+        for col in 0..10 {
+            out.push_str(&grid_cell(v, square_at(me, row, col), lang));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("  {header}"));
+    out
+}
+
+fn side_name(side: Player, lang: Lang) -> String {
+    tr(lang, if side == Player::South { "side-south" } else { "side-north" })
+}
+
+/// One line describing a ply from the reader's side, with its combat.
+#[must_use]
+pub fn describe_ply(v: &PlayerView, rec: &Record, lang: Lang, opponent: &str) -> String {
+    let who = if rec.player == v.me() { tr(lang, "you") } else { esc(opponent) };
+    let mut s = tr_args(lang, "ply-line", &[("who", who.into()), ("mv", rec.mv.to_string().into())]);
+    if let Some(c) = rec.combat {
+        let r = v.rule_set();
+        let (mine, theirs) = if rec.player == v.me() { (c.attacker, c.defender) } else { (c.defender, c.attacker) };
+        let key = match (c.result, rec.player == v.me()) {
+            (CombatResult::BothRemoved, _) => "combat-both",
+            (CombatResult::AttackerWins, true) | (CombatResult::DefenderWins, false) => "combat-won",
+            _ => "combat-lost",
+        };
+        s.push_str(" ⚔ ");
+        s.push_str(&tr_args(
+            lang,
+            key,
+            &[("mine", rank_name(r, mine, lang).into()), ("theirs", rank_name(r, theirs, lang).into())],
+        ));
+    }
+    s
+}
+
+/// The headline of an outcome for the reader: won / lost / draw with the reason.
+#[must_use]
+pub fn outcome_line(o: Outcome, me: Player, lang: Lang) -> String {
+    match o {
+        Outcome::Win { winner, reason } => {
+            let key = if winner == me { "result-won" } else { "result-lost" };
+            let why = match reason {
+                WinReason::FlagCaptured => "why-flag",
+                WinReason::NoLegalMoves => "why-nomoves",
+                WinReason::Resignation => "why-resign",
+                WinReason::Time => "why-time",
+            };
+            format!("{} — {}", tr(lang, key), tr(lang, why))
+        }
+        Outcome::Draw(reason) => {
+            let why = match reason {
+                DrawReason::NoLegalMoves => "why-draw-nomoves",
+                DrawReason::NoAttacks => "why-draw-noattacks",
+                DrawReason::Agreement => "why-draw-agreed",
+                DrawReason::DeadPosition => "why-draw-dead",
+            };
+            format!("{} — {}", tr(lang, "result-draw"), tr(lang, why))
+        }
+    }
+}
+
+fn graveyard_line(v: &PlayerView, p: Player, lang: Lang) -> String {
+    let mut ranks: Vec<Rank> = v.graveyard(p).to_vec();
+    ranks.sort();
+    if ranks.is_empty() {
+        return "—".into();
+    }
+    ranks.iter().map(|r| rank_label(v.rule_set(), *r, lang)).collect::<Vec<_>>().join(" ")
+}
+
+/// The text of a play (or finished) board.
+#[must_use]
+pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
+    let lang = ctx.lang;
+    let mut t = String::new();
+    t.push_str(&format!(
+        "<b>{}</b> · {}\n",
+        tr_args(lang, "game-title", &[("id", ctx.game_id.into())]),
+        tr(lang, &format!("rules-{}", v.rule_set().as_str()))
+    ));
+    t.push_str(&tr_args(
+        lang,
+        "board-you-vs",
+        &[("side", side_name(v.me(), lang).into()), ("opponent", esc(ctx.opponent).into())],
+    ));
+    t.push_str(&format!("\n<pre>{}</pre>\n", grid(v, lang)));
+    t.push_str(&tr(lang, "legend"));
+    t.push('\n');
+    if let Some(last) = v.last_move() {
+        t.push_str(&format!("{} {}\n", tr(lang, "last-move"), describe_ply(v, last, lang, ctx.opponent)));
+    }
+    t.push_str(&tr_args(
+        lang,
+        "captured",
+        &[("lost", graveyard_line(v, v.me(), lang).into()), ("taken", graveyard_line(v, v.me().other(), lang).into())],
+    ));
+    t.push('\n');
+    match v.outcome() {
+        Some(o) => {
+            t.push_str(&format!("<b>{}</b>\n", outcome_line(o, v.me(), lang)));
+            t.push_str(&tr_args(lang, "moves-played", &[("n", TrArg::from(v.ply()))]));
+            t.push('\n');
+            if let Some(s) = v.revealed_setups() {
+                // R26: both setups once the game is over.
+                t.push_str(&tr_args(
+                    lang,
+                    "setups-revealed",
+                    &[("south", s.south.to_code().into()), ("north", s.north.to_code().into())],
+                ));
+            }
+        }
+        None => {
+            if v.turn() == v.me() {
+                t.push_str(&format!("<b>{}</b>", tr(lang, "turn-yours")));
+            } else {
+                t.push_str(&tr_args(lang, "turn-theirs", &[("opponent", esc(ctx.opponent).into())]));
+            }
+            t.push_str(&format!(" · {}\n", days_text(ctx.days_per_move, lang)));
+            match ctx.draw_offer {
+                Some(p) if p == v.me() => t.push_str(&tr(lang, "draw-you-offered")),
+                Some(_) => t.push_str(&tr(lang, "draw-they-offered")),
+                None => {}
+            }
+            if let Seat::Selected(sq) = ctx.seat {
+                if let Cell::Own(p) = v.cell(sq) {
+                    t.push_str(&tr_args(
+                        lang,
+                        "selected",
+                        &[("sq", sq.to_string().into()), ("piece", rank_name(v.rule_set(), p.rank, lang).into())],
+                    ));
+                }
+            }
+        }
+    }
+    t.trim_end().to_owned()
+}
+
+/// "unlimited time" / "3 days per move".
+#[must_use]
+pub fn days_text(days: Option<i64>, lang: Lang) -> String {
+    match days {
+        None | Some(0) => tr(lang, "time-unlimited"),
+        Some(d) => tr_args(lang, "time-days", &[("n", d.into())]),
+    }
+}
+
+fn button(text: impl Into<String>, cb: Callback) -> InlineKeyboardButton {
+    InlineKeyboardButton::callback(text, cb.encode())
+}
+
+/// The effective first column: the stored scroll, moved so that a selected
+/// square is visible.
+fn window_start(me: Player, scroll: u8, selected: Option<Square>) -> u8 {
+    let mut s = scroll.min(10 - WINDOW);
+    if let Some(sq) = selected {
+        let c = col_of(me, sq);
+        if c < s {
+            s = c;
+        } else if c >= s + WINDOW {
+            s = c + 1 - WINDOW;
+        }
+    }
+    s
+}
+
+/// The keyboard of a play board: 10 ranks × 8 files and a control row
+/// (≤ 88 buttons); the menu and the resignation question replace it. `None`
+/// once the game is over (the board loses its buttons).
+#[must_use]
+pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboardMarkup> {
+    if v.outcome().is_some() {
+        return None;
+    }
+    let lang = ctx.lang;
+    let (game, ver) = (ctx.game_id, ctx.version);
+    let play = |action| Callback::Play { game, ver, action };
+    match ctx.seat {
+        Seat::Menu => {
+            let mut rows = vec![vec![button(tr(lang, "btn-resign"), play(Action::Resign))]];
+            if ctx.draw_offer == Some(v.me().other()) {
+                rows.push(vec![
+                    button(tr(lang, "btn-accept-draw"), play(Action::AcceptDraw)),
+                    button(tr(lang, "btn-decline-draw"), play(Action::DeclineDraw)),
+                ]);
+            } else if ctx.draw_offer.is_none() {
+                rows.push(vec![button(tr(lang, "btn-offer-draw"), play(Action::OfferDraw))]);
+            }
+            rows.push(vec![button(tr(lang, "btn-resend"), Callback::Resend { game })]);
+            rows.push(vec![button(tr(lang, "btn-back"), play(Action::Back))]);
+            return Some(InlineKeyboardMarkup::new(rows));
+        }
+        Seat::ConfirmResign => {
+            return Some(InlineKeyboardMarkup::new(vec![vec![
+                button(tr(lang, "btn-resign-yes"), play(Action::ResignConfirm)),
+                button(tr(lang, "btn-resign-no"), play(Action::Back)),
+            ]]));
+        }
+        Seat::Idle | Seat::Selected(_) => {}
+    }
+    let me = v.me();
+    let selected = match ctx.seat {
+        Seat::Selected(sq) => Some(sq),
+        _ => None,
+    };
+    let dests: Vec<Square> = selected.map(|s| v.destinations(s).collect()).unwrap_or_default();
+    let start = window_start(me, ctx.scroll, selected);
+    let r = v.rule_set();
+    let mut rows = Vec::with_capacity(11);
+    for row in 0..10 {
+        let mut line = Vec::with_capacity(WINDOW as usize);
+        for col in start..start + WINDOW {
+            let sq = square_at(me, row, col);
+            let is_dest = dests.contains(&sq);
+            let label = match v.cell(sq) {
+                Cell::Lake => "≈".to_owned(),
+                Cell::Empty if is_dest => "○".to_owned(),
+                Cell::Empty => "·".to_owned(),
+                Cell::Own(p) if selected == Some(sq) => format!("[{}]", rank_label(r, p.rank, lang)),
+                Cell::Own(p) if p.rank == Rank::Mine => "💣".to_owned(),
+                Cell::Own(p) if p.rank == Rank::Flag => "🚩".to_owned(),
+                Cell::Own(p) => rank_label(r, p.rank, lang),
+                Cell::Enemy(e) => {
+                    let base =
+                        e.revealed.map_or_else(|| "?".to_owned(), |rank| format!("*{}", rank_label(r, rank, lang)));
+                    if is_dest { format!("⚔{base}") } else { base }
+                }
+            };
+            let cb = if sq.is_lake() { Callback::Noop } else { Callback::Tap { game, ver, sq } };
+            line.push(button(label, cb));
+        }
+        rows.push(line);
+    }
+    let mut controls = vec![];
+    if start > 0 {
+        controls.push(button("◀", play(Action::Scroll(start - 1))));
+    }
+    if start < 10 - WINDOW {
+        controls.push(button("▶", play(Action::Scroll(start + 1))));
+    }
+    controls.push(button(tr(lang, "btn-menu"), play(Action::Menu)));
+    rows.push(controls);
+    Some(InlineKeyboardMarkup::new(rows))
+}
+
+/// Everything a setup-board render needs.
+#[derive(Clone, Debug)]
+pub struct SetupCtx<'a> {
+    /// The reader's language.
+    pub lang: Lang,
+    /// Game id.
+    pub game_id: i64,
+    /// Board version for the buttons.
+    pub version: i64,
+    /// The reader's side.
+    pub me: Player,
+    /// Who moves first (R7: drawn and shown to both).
+    pub first: Player,
+    /// The opponent's name.
+    pub opponent: &'a str,
+    /// A selected square (first tap of a swap).
+    pub selected: Option<Square>,
+    /// First visible column.
+    pub scroll: u8,
+    /// The reader confirmed.
+    pub confirmed: bool,
+    /// The opponent confirmed.
+    pub opponent_ready: bool,
+    /// Days per move.
+    pub days_per_move: Option<i64>,
+}
+
+/// Rows of the reader's home ranks, top to bottom as they see them: the
+/// front rank first (row 6 of their view) down to the back rank.
+fn home_rows(me: Player) -> impl Iterator<Item = u8> {
+    let _ = me;
+    6..10u8
+}
+
+/// The text of a setup board: the reader's own draft only.
+#[must_use]
+pub fn setup_text(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> String {
+    let lang = ctx.lang;
+    let rules = draft.rules();
+    let mut grid = String::new();
+    let header: String =
+        (0..10).map(|c| format!("{:>3}", (b'a' + square_at(ctx.me, 0, c).file()) as char)).collect::<String>();
+    for row in home_rows(ctx.me) {
+        let rank = square_at(ctx.me, row, 0).rank() + 1;
+        grid.push_str(&format!("{rank:>2}"));
+        for col in 0..10 {
+            let sq = square_at(ctx.me, row, col);
+            let slot = engine::home_slot(ctx.me, sq).expect("home row");
+            let s = draft.setup().slots[slot].map_or_else(|| "·".to_owned(), |r| rank_label(rules, r, lang));
+            grid.push_str(&format!("{s:>3}"));
+        }
+        grid.push('\n');
+    }
+    grid.push_str(&format!("  {header}"));
+    let first = if ctx.first == ctx.me { tr(lang, "first-you") } else { tr(lang, "first-them") };
+    let mut t = format!(
+        "<b>{}</b> · {} · {}\n{}\n{}\n<pre>{}</pre>\n{}\n<code>{}</code>\n",
+        tr_args(lang, "game-title", &[("id", ctx.game_id.into())]),
+        tr(lang, &format!("rules-{}", rules.as_str())),
+        days_text(ctx.days_per_move, lang),
+        tr_args(
+            lang,
+            "setup-header",
+            &[("side", side_name(ctx.me, lang).into()), ("opponent", esc(ctx.opponent).into())]
+        ),
+        first,
+        grid,
+        tr(lang, "setup-code-label"),
+        draft.to_code(),
+    );
+    t.push_str(&if ctx.confirmed {
+        tr(lang, if ctx.opponent_ready { "setup-both-ready" } else { "setup-waiting" })
+    } else {
+        let mut s = tr(lang, "setup-help");
+        if ctx.opponent_ready {
+            s.push('\n');
+            s.push_str(&tr(lang, "setup-opponent-ready"));
+        }
+        if let Some(sq) = ctx.selected {
+            s.push('\n');
+            s.push_str(&tr_args(lang, "setup-selected", &[("sq", sq.to_string().into())]));
+        }
+        s
+    });
+    t
+}
+
+/// The keyboard of a setup board: the four home ranks × 8 files and controls.
+#[must_use]
+pub fn setup_keyboard(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> InlineKeyboardMarkup {
+    let lang = ctx.lang;
+    let (game, ver) = (ctx.game_id, ctx.version);
+    let ctl = |button| Callback::Setup { game, ver, button };
+    if ctx.confirmed {
+        let rows = if ctx.opponent_ready {
+            vec![]
+        } else {
+            vec![vec![button(tr(lang, "btn-edit-setup"), ctl(SetupButton::Edit))]]
+        };
+        return InlineKeyboardMarkup::new(rows);
+    }
+    let start = window_start(ctx.me, ctx.scroll, ctx.selected);
+    let rules = draft.rules();
+    let mut rows = vec![];
+    for row in home_rows(ctx.me) {
+        let mut line = vec![];
+        for col in start..start + WINDOW {
+            let sq = square_at(ctx.me, row, col);
+            let slot = engine::home_slot(ctx.me, sq).expect("home row");
+            let label = match draft.setup().slots[slot] {
+                None => "·".to_owned(),
+                Some(r) if ctx.selected == Some(sq) => format!("[{}]", rank_label(rules, r, lang)),
+                Some(Rank::Mine) => "💣".to_owned(),
+                Some(Rank::Flag) => "🚩".to_owned(),
+                Some(r) => rank_label(rules, r, lang),
+            };
+            line.push(button(label, Callback::SetupTap { game, ver, sq }));
+        }
+        rows.push(line);
+    }
+    let mut nav = vec![];
+    if start > 0 {
+        nav.push(button("◀", ctl(SetupButton::Scroll(start - 1))));
+    }
+    if start < 10 - WINDOW {
+        nav.push(button("▶", ctl(SetupButton::Scroll(start + 1))));
+    }
+    nav.push(button(tr(lang, "btn-shuffle"), ctl(SetupButton::Shuffle)));
+    nav.push(button(tr(lang, "btn-smart"), ctl(SetupButton::Smart)));
+    rows.push(nav);
+    rows.push(vec![button(tr(lang, "btn-confirm"), ctl(SetupButton::Confirm))]);
+    InlineKeyboardMarkup::new(rows)
+}

@@ -1,0 +1,147 @@
+//! Texts that are not boards: notices, answers to errors, help. All through
+//! the localization files, in the reader's language.
+
+use engine::{MoveError, Player};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+
+use super::callback::Callback;
+use super::render::{self, esc};
+use crate::app::{Notice, UserError};
+use crate::i18n::{Lang, tr, tr_args};
+use crate::storage::GameRecord;
+
+/// A notice's text and, for a draw offer, its answer buttons.
+#[must_use]
+pub fn notice(n: &Notice, lang: Lang) -> (String, Option<InlineKeyboardMarkup>) {
+    let id = |game_id: &i64| ("id", (*game_id).into());
+    match n {
+        Notice::OpponentJoined { game_id, name } => {
+            (tr_args(lang, "notice-joined", &[id(game_id), ("name", esc(name).into())]), None)
+        }
+        Notice::OpponentReady { game_id } => (tr_args(lang, "notice-ready", &[id(game_id)]), None),
+        Notice::GameStarted { game_id, you_first } => {
+            let key = if *you_first { "notice-started-you" } else { "notice-started-them" };
+            (tr_args(lang, key, &[id(game_id)]), None)
+        }
+        Notice::DrawOffered { game_id } => {
+            let kb = InlineKeyboardMarkup::new(vec![vec![
+                InlineKeyboardButton::callback(
+                    tr(lang, "btn-accept-draw"),
+                    Callback::DrawAnswer { game: *game_id, accept: true }.encode(),
+                ),
+                InlineKeyboardButton::callback(
+                    tr(lang, "btn-decline-draw"),
+                    Callback::DrawAnswer { game: *game_id, accept: false }.encode(),
+                ),
+            ]]);
+            (tr_args(lang, "notice-draw-offered", &[id(game_id)]), Some(kb))
+        }
+        Notice::DrawDeclined { game_id } => (tr_args(lang, "notice-draw-declined", &[id(game_id)]), None),
+        Notice::GameOver { game_id } => (tr_args(lang, "notice-game-over", &[id(game_id)]), None),
+        Notice::OpponentBlocked { game_id } => (tr_args(lang, "notice-opponent-blocked", &[id(game_id)]), None),
+        Notice::InvitationCancelled { game_id } => (tr_args(lang, "notice-invite-cancelled", &[id(game_id)]), None),
+    }
+}
+
+/// The short "your move" message, naming the opponent's last ply and its combat.
+#[must_use]
+pub fn your_turn(rec: &GameRecord, side: Player, lang: Lang, opponent: &str) -> String {
+    let mut t = tr_args(lang, "your-move", &[("id", rec.id.into())]);
+    if let Some(game) = rec.state.as_deref().and_then(|s| serde_json::from_str::<engine::Game>(s).ok()) {
+        let view = game.view(side);
+        if let Some(last) = view.last_move().filter(|r| r.player != side) {
+            t.push('\n');
+            t.push_str(&render::describe_ply(&view, last, lang, opponent));
+        }
+    }
+    t
+}
+
+/// The one-line stub left where a board was before it was sent again below.
+#[must_use]
+pub fn moved_below(lang: Lang) -> String {
+    tr(lang, "board-moved-below")
+}
+
+/// A polite answer to a refused action (used for toasts and replies).
+#[must_use]
+pub fn error(e: &UserError, lang: Lang) -> String {
+    let key = match e {
+        UserError::NoSuchGame => "err-no-game",
+        UserError::NotInGame => "err-not-in-game",
+        UserError::Stale => "err-stale",
+        UserError::WrongPhase => "err-wrong-phase",
+        UserError::NotYourTurn => "err-not-your-turn",
+        UserError::Illegal(m) => return illegal(*m, lang),
+        UserError::BadMoveText(_) => "err-bad-move-text",
+        UserError::BadSetupCode(c) => {
+            return tr_args(lang, "err-bad-setup-code", &[("why", setup_error(c, lang).into())]);
+        }
+        UserError::NotYourPiece => "err-not-your-piece",
+        UserError::NotADestination => "err-not-destination",
+        UserError::InvitationNotFound => "err-invite-not-found",
+        UserError::InvitationCancelled => "err-invite-cancelled",
+        UserError::InvitationUsed => "err-invite-used",
+        UserError::OwnInvitation => "err-own-invite",
+        UserError::NoActiveGame => "err-no-active-game",
+        UserError::NoDrawOffer => "err-no-draw-offer",
+        UserError::NoSuchSetup => "err-no-setup",
+        UserError::SetupRuleSet => "err-setup-rule-set",
+        UserError::BadSetupName => "err-setup-name",
+        UserError::Internal(_) => "err-internal",
+    };
+    tr(lang, key)
+}
+
+/// The engine's reason for refusing a move, in words (R9–R12).
+#[must_use]
+pub fn illegal(e: MoveError, lang: Lang) -> String {
+    match e {
+        MoveError::GameOver => tr(lang, "mv-game-over"),
+        MoveError::NotYourTurn => tr(lang, "err-not-your-turn"),
+        MoveError::EmptySquare(sq) => tr_args(lang, "mv-empty", &[("sq", sq.to_string().into())]),
+        MoveError::EnemyPiece(sq) => tr_args(lang, "mv-enemy", &[("sq", sq.to_string().into())]),
+        MoveError::Immobile(r) => {
+            tr(lang, if r == engine::Rank::Flag { "mv-immobile-flag" } else { "mv-immobile-mine" })
+        }
+        MoveError::SameSquare => tr(lang, "mv-same"),
+        MoveError::Lake => tr(lang, "mv-lake"),
+        MoveError::OwnPiece(sq) => tr_args(lang, "mv-own", &[("sq", sq.to_string().into())]),
+        MoveError::Diagonal => tr(lang, "mv-diagonal"),
+        MoveError::TooFar => tr(lang, "mv-too-far"),
+        MoveError::PathBlocked => tr(lang, "mv-blocked"),
+        MoveError::RunnerCannotStrike => tr(lang, "mv-runner-strike"),
+        MoveError::TwoSquareRule => tr(lang, "mv-two-square"),
+        MoveError::ChasingRule => tr(lang, "mv-chasing"),
+    }
+}
+
+fn setup_error(e: &engine::CodeError, lang: Lang) -> String {
+    use engine::{CodeError, SetupCodeError, SetupError};
+    match e {
+        CodeError::Code(SetupCodeError::Length(n)) => tr_args(lang, "code-length", &[("n", (*n).into())]),
+        CodeError::Code(SetupCodeError::BadChar { position, ch }) => {
+            tr_args(lang, "code-bad-char", &[("pos", (*position).into()), ("ch", esc(&ch.to_string()).into())])
+        }
+        CodeError::Setup(SetupError::EmptySquare { position }) => {
+            tr_args(lang, "code-empty", &[("pos", (*position).into())])
+        }
+        CodeError::Setup(SetupError::Composition(diffs)) => {
+            let parts: Vec<String> = diffs
+                .iter()
+                .map(|d| {
+                    tr_args(
+                        lang,
+                        "code-diff",
+                        &[
+                            ("piece", d.rank.code_char().to_string().into()),
+                            ("found", i64::from(d.found).into()),
+                            ("expected", i64::from(d.expected).into()),
+                        ],
+                    )
+                })
+                .collect();
+            tr_args(lang, "code-composition", &[("diffs", parts.join(", ").into())])
+        }
+    }
+}
