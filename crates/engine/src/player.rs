@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::square::Square;
+
 /// One of the two sides (R3): South sets up on ranks 1–4 (shown red),
 /// North on ranks 7–10 (shown blue).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -39,6 +41,31 @@ impl Player {
         match self {
             Player::South => "south",
             Player::North => "north",
+        }
+    }
+
+    /// Whether `sq` is one of this side's home squares (R3, R5): ranks 1–4
+    /// for South, 7–10 for North.
+    #[must_use]
+    pub const fn is_home(self, sq: Square) -> bool {
+        match self {
+            Player::South => sq.rank() < 4,
+            Player::North => sq.rank() >= 6,
+        }
+    }
+
+    /// The square this player sees at screen `row` (0 = top) and `col`
+    /// (0 = left) of the 10×10 board (R3): South sees rank 10 at the top and
+    /// file `a` on the left, North sees rank 1 at the top and file `j` on
+    /// the left. `None` when `row` or `col` is 10 or more.
+    #[must_use]
+    pub const fn screen_square(self, row: u8, col: u8) -> Option<Square> {
+        if row >= 10 || col >= 10 {
+            return None;
+        }
+        match self {
+            Player::South => Square::new(col, 9 - row),
+            Player::North => Square::new(9 - col, row),
         }
     }
 

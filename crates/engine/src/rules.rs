@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::player::Player;
 use crate::rank::Rank;
 
 /// The name of a rule set; [`RuleSetId::rules`] gives its data.
@@ -191,6 +192,21 @@ impl RuleSet {
         match self.numbering {
             Numbering::Soviet => rank.soviet_number(),
             Numbering::Classic => rank.classic_number(),
+        }
+    }
+
+    /// R7: who moves first in a new game of this rule set: South where the
+    /// rule set says so, otherwise drawn by lot from `rng`.
+    pub fn draw_first_player(&self, rng: &mut impl rand::Rng) -> Player {
+        match self.first_move {
+            FirstMove::South => Player::South,
+            FirstMove::Lot => {
+                if rng.random_bool(0.5) {
+                    Player::South
+                } else {
+                    Player::North
+                }
+            }
         }
     }
 

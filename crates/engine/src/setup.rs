@@ -189,14 +189,19 @@ impl ValidSetup {
             .filter(|r| counts[r.index()] != rules.count(**r))
             .map(|&rank| CountDiff { rank, expected: rules.count(rank), found: counts[rank.index()] })
             .collect();
-        if rules.fills_home() {
-            if let Some(i) = setup.slots.iter().position(Option::is_none) {
-                if !diffs.iter().any(|d| d.found > d.expected) {
-                    return Err(SetupError::EmptySquare { position: i + 1 });
-                }
-            }
+        if rules.fills_home()
+            && let Some(i) = setup.slots.iter().position(Option::is_none)
+            && !diffs.iter().any(|d| d.found > d.expected)
+        {
+            return Err(SetupError::EmptySquare { position: i + 1 });
         }
         if diffs.is_empty() { Ok(ValidSetup { rules: rules.id, setup }) } else { Err(SetupError::Composition(diffs)) }
+    }
+
+    /// Wraps `setup` without checking it: only for positions built by
+    /// [`crate::Game::from_pieces`] in tests.
+    pub(crate) const fn unchecked(rules: RuleSetId, setup: Setup) -> ValidSetup {
+        ValidSetup { rules, setup }
     }
 
     /// Parses a code and checks it: the usual way to read a player's setup.

@@ -42,6 +42,13 @@ impl Square {
         if i < 100 { Some(Square(i as u8)) } else { None }
     }
 
+    /// The square of index `i`, known to be below 100.
+    #[inline]
+    pub(crate) const fn at(i: usize) -> Square {
+        debug_assert!(i < 100);
+        Square(i as u8)
+    }
+
     /// The index `0..100` (see the type docs).
     #[must_use]
     pub const fn index(self) -> usize {

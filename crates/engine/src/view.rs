@@ -4,10 +4,11 @@
 //! no field for a hidden rank: an enemy piece carries its rank only once a
 //! combat has revealed it (R18) or the game is over (R26).
 
-use crate::game::{Game, Outcome, Record};
+use crate::game::Game;
 use crate::mv::Move;
 use crate::player::{ByPlayer, Player};
 use crate::rank::Rank;
+use crate::record::{Outcome, Record};
 use crate::rules::RuleSetId;
 use crate::setup::ValidSetup;
 use crate::square::Square;
@@ -62,6 +63,7 @@ pub struct PlayerView {
     own_setup: ValidSetup,
     revealed_setups: Option<ByPlayer<ValidSetup>>,
     quiet_plies: u16,
+    draw_offer: Option<Player>,
 }
 
 impl Game {
@@ -96,6 +98,7 @@ impl Game {
             own_setup: self.setups[me],
             revealed_setups: over.then_some(self.setups),
             quiet_plies: self.quiet_plies,
+            draw_offer: self.draw_offer,
         }
     }
 }
@@ -188,6 +191,12 @@ impl PlayerView {
     /// Legal destinations of the viewer's piece on `from`.
     pub fn destinations(&self, from: Square) -> impl Iterator<Item = Square> + '_ {
         self.legal_moves.iter().filter(move |m| m.from == from).map(|m| m.to)
+    }
+
+    /// R22: the player whose draw offer stands, if any.
+    #[must_use]
+    pub const fn draw_offer(&self) -> Option<Player> {
+        self.draw_offer
     }
 
     /// The viewer's own confirmed setup.

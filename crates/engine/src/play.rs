@@ -1,0 +1,321 @@
+//! Playing a ply (R8–R18) and the end of the game (R19–R23, classic dead
+//! position).
+
+use crate::bits::{LAND, bit, indices, spread};
+use crate::combat::{Combat, CombatResult};
+use crate::game::{Chase, Game, Shuttle};
+use crate::mv::Move;
+use crate::player::Player;
+use crate::rank::Rank;
+use crate::record::{DrawReason, MoveError, MoveReport, Outcome, Piece, Record, WinReason};
+use crate::zobrist;
+
+impl Game {
+    /// Plays `mv` for `player`, refusing it when it is not their turn (R8).
+    ///
+    /// # Errors
+    /// [`MoveError::NotYourTurn`], or any error of [`Game::play`]; the game is unchanged.
+    pub fn play_as(&mut self, player: Player, mv: Move) -> Result<MoveReport, MoveError> {
+        if self.outcome.is_none() && player != self.turn {
+            return Err(MoveError::NotYourTurn);
+        }
+        self.play(mv)
+    }
+
+    /// Plays `mv` for the side to move: moves or attacks (R8–R18), then
+    /// checks the end in the order of R21: R19, R20, R21 (then the classic
+    /// dead position). A standing draw offer lapses (R22).
+    ///
+    /// # Errors
+    /// The [`MoveError`] of [`Game::check`]; the game is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<MoveReport, MoveError> {
+        self.check(mv)?;
+        Ok(self.apply(mv))
+    }
+
+    /// Puts `piece` on square `i` in the derived sets (not the hash).
+    #[inline]
+    fn put(&mut self, i: usize, piece: Piece) {
+        self.board[i] = Some(piece);
+        let k = piece.player.index();
+        self.occ[k] |= bit(i);
+        if piece.rank.is_movable() {
+            self.mobile[k] |= bit(i);
+        }
+        if self.rules().is_runner(piece.rank) {
+            self.runners[k] |= bit(i);
+        }
+    }
+
+    /// Removes the piece of `player` on square `i` from the derived sets.
+    #[inline]
+    fn lift(&mut self, i: usize, player: Player) {
+        let (k, m) = (player.index(), !bit(i));
+        self.occ[k] &= m;
+        self.mobile[k] &= m;
+        self.runners[k] &= m;
+    }
+
+    /// Applies a move already known to be legal.
+    pub(crate) fn apply(&mut self, mv: Move) -> MoveReport {
+        let player = self.turn;
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let mut piece = self.board[from].take().expect("legal move has a mover");
+        let before = self.hash;
+        self.hash ^= zobrist::piece(mv.from, player, piece.rank) ^ zobrist::SIDE;
+        piece.moved = true;
+        piece.ran |= mv.from.distance(mv.to) > 1;
+        self.lift(from, player);
+        let combat = match self.board[to] {
+            None => {
+                self.put(to, piece);
+                self.hash ^= zobrist::piece(mv.to, player, piece.rank);
+                self.quiet_plies = self.quiet_plies.saturating_add(1);
+                None
+            }
+            Some(mut def) => {
+                let combat = Combat::new(piece.rank, def.rank);
+                piece.revealed = true;
+                def.revealed = true;
+                let defender = def.player;
+                match combat.result {
+                    CombatResult::AttackerWins => {
+                        self.lift(to, defender);
+                        self.hash ^=
+                            zobrist::piece(mv.to, defender, def.rank) ^ zobrist::piece(mv.to, player, piece.rank);
+                        self.graveyard[defender].push(def.rank);
+                        self.put(to, piece);
+                    }
+                    CombatResult::DefenderWins => {
+                        self.graveyard[player].push(piece.rank);
+                        self.board[to] = Some(def);
+                    }
+                    CombatResult::BothRemoved => {
+                        self.lift(to, defender);
+                        self.hash ^= zobrist::piece(mv.to, defender, def.rank);
+                        self.graveyard[player].push(piece.rank);
+                        self.graveyard[defender].push(def.rank);
+                        self.board[to] = None;
+                    }
+                }
+                self.quiet_plies = 0;
+                Some(combat)
+            }
+        };
+        // R11 bookkeeping: attacks count in the series too.
+        let (lo, hi) = if from < to { (from as u8, to as u8) } else { (to as u8, from as u8) };
+        let s = &mut self.shuttle[player];
+        if s.count > 0 && s.lo == lo && s.hi == hi {
+            s.count = s.count.saturating_add(1);
+        } else {
+            *s = Shuttle { lo, hi, count: 1 };
+        }
+        if self.rules().chasing_rule {
+            self.update_chase(player, mv, combat.is_some(), before);
+        }
+        self.draw_offer = None;
+        self.history.push(Record { player, mv, combat });
+        self.turn = player.other();
+        self.outcome = self.end_after(combat);
+        MoveReport { player, mv, combat, outcome: self.outcome }
+    }
+
+    /// Follows the chase (classic §8) after `player` played `mv`; `before`
+    /// is the hash of the position before it.
+    fn update_chase(&mut self, player: Player, mv: Move, attack: bool, before: u64) {
+        let c = &mut self.chase;
+        if attack {
+            *c = Chase::inactive();
+            return;
+        }
+        if c.active {
+            if c.chaser == player {
+                // The chaser keeps chasing only with the same piece, next to the chased one.
+                if mv.from == c.chaser_sq && mv.to.is_adjacent(c.chased_sq) {
+                    c.chaser_last_from = mv.from;
+                    c.chaser_sq = mv.to;
+                    c.positions.push(self.hash);
+                    return;
+                }
+            } else if mv.from == c.chased_sq {
+                // The chased piece evades.
+                c.chased_sq = mv.to;
+                c.positions.push(self.hash);
+                return;
+            }
+            c.active = false;
+            c.positions.clear();
+        }
+        // A chase starts when a piece threatened by the opponent's last move
+        // (a quiet move next to it) moves away.
+        if let Some(prev) = self.history.last()
+            && prev.player != player
+            && prev.combat.is_none()
+            && prev.mv.to.is_adjacent(mv.from)
+        {
+            c.active = true;
+            c.chaser = prev.player;
+            c.chaser_sq = prev.mv.to;
+            c.chaser_last_from = prev.mv.from;
+            c.chased_sq = mv.to;
+            c.positions.clear();
+            c.positions.extend([before, self.hash]);
+        }
+        if !c.active {
+            *c = Chase::inactive();
+        }
+    }
+
+    /// The outcome after a ply, in the order of R21: R19, R20, R21, then the
+    /// classic dead position.
+    fn end_after(&self, combat: Option<Combat>) -> Option<Outcome> {
+        if combat.is_some_and(|c| c.defender == Rank::Flag) {
+            // R17, R19
+            return Some(Outcome::Win { winner: self.turn.other(), reason: WinReason::FlagCaptured });
+        }
+        if let Some(o) = self.no_move_outcome() {
+            return Some(o);
+        }
+        if self.quiet_plies >= self.rules().no_attack_limit {
+            return Some(Outcome::Draw(DrawReason::NoAttacks)); // R21
+        }
+        if combat.is_some() && self.rules().dead_position_draw && self.dead_position() {
+            return Some(Outcome::Draw(DrawReason::DeadPosition));
+        }
+        None
+    }
+
+    /// R20: the side to move without a legal move loses, unless the other
+    /// side would have none either in this position (draw). "Legal" is the
+    /// same test for both, R11 and the chasing rule included: the other
+    /// side's restrictions are those its next move would face.
+    pub(crate) fn no_move_outcome(&self) -> Option<Outcome> {
+        if self.has_legal_move(self.turn) {
+            None
+        } else if self.has_legal_move(self.turn.other()) {
+            Some(Outcome::Win { winner: self.turn.other(), reason: WinReason::NoLegalMoves })
+        } else {
+            Some(Outcome::Draw(DrawReason::NoLegalMoves))
+        }
+    }
+
+    /// Classic (§8): neither side can ever capture the enemy Flag.
+    fn dead_position(&self) -> bool {
+        Player::ALL.iter().all(|&p| !self.can_reach_flag(p))
+    }
+
+    /// Whether some movable piece of `player` could ever reach the enemy
+    /// Flag: a path through squares that are not lakes, not `player`'s own
+    /// Mines or Flag (which never move), and not enemy Mines unless
+    /// `player` still has a Sapper (R15). Other pieces may move away or be
+    /// taken, so they do not block. An over-estimate, so a position called
+    /// dead is dead.
+    pub(crate) fn can_reach_flag(&self, player: Player) -> bool {
+        let (k, e) = (player.index(), player.other().index());
+        let own_fixed = self.occ[k] & !self.mobile[k];
+        let mut enemy_flag = 0;
+        let mut enemy_mines = 0;
+        for i in indices(self.occ[e] & !self.mobile[e]) {
+            match self.board[i].map(|p| p.rank) {
+                Some(Rank::Flag) => enemy_flag |= bit(i),
+                _ => enemy_mines |= bit(i),
+            }
+        }
+        let has_sapper = indices(self.mobile[k]).any(|i| self.board[i].is_some_and(|p| p.rank == Rank::Sapper));
+        let passable = LAND & !own_fixed & if has_sapper { !0 } else { !enemy_mines };
+        let mut reach = self.mobile[k];
+        loop {
+            let next = reach | (spread(reach) & passable);
+            if next & enemy_flag != 0 {
+                return true;
+            }
+            if next == reach {
+                return false;
+            }
+            reach = next;
+        }
+    }
+
+    /// R22: `player` resigns; the other side wins.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] if the game has already ended.
+    pub fn resign(&mut self, player: Player) -> Result<Outcome, MoveError> {
+        self.finish(Outcome::Win { winner: player.other(), reason: WinReason::Resignation })
+    }
+
+    /// R22: the players agree a draw (both consented outside the engine;
+    /// see also [`Game::offer_draw`]).
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] if the game has already ended.
+    pub fn agree_draw(&mut self) -> Result<Outcome, MoveError> {
+        self.finish(Outcome::Draw(DrawReason::Agreement))
+    }
+
+    /// R22: `player` offers a draw. The offer stands until the opponent
+    /// accepts or declines it, or until the next move is made. If the
+    /// opponent's own offer stands, this agrees the draw and returns it.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] if the game has already ended.
+    pub fn offer_draw(&mut self, player: Player) -> Result<Option<Outcome>, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if self.draw_offer == Some(player.other()) {
+            return self.agree_draw().map(Some);
+        }
+        self.draw_offer = Some(player);
+        Ok(None)
+    }
+
+    /// R22: `player` accepts the opponent's standing draw offer.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`], or [`MoveError::NoDrawOffer`] when no offer
+    /// of the opponent stands.
+    pub fn accept_draw(&mut self, player: Player) -> Result<Outcome, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if self.draw_offer != Some(player.other()) {
+            return Err(MoveError::NoDrawOffer);
+        }
+        self.agree_draw()
+    }
+
+    /// R22: `player` declines the opponent's standing draw offer.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`], or [`MoveError::NoDrawOffer`] when no offer
+    /// of the opponent stands.
+    pub fn decline_draw(&mut self, player: Player) -> Result<(), MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if self.draw_offer != Some(player.other()) {
+            return Err(MoveError::NoDrawOffer);
+        }
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    /// R23: the side to move ran out of time and loses (only the side to
+    /// move can lose on time).
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] if the game has already ended.
+    pub fn lose_on_time(&mut self) -> Result<Outcome, MoveError> {
+        self.finish(Outcome::Win { winner: self.turn.other(), reason: WinReason::Time })
+    }
+
+    fn finish(&mut self, o: Outcome) -> Result<Outcome, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.outcome = Some(o);
+        self.draw_offer = None;
+        Ok(o)
+    }
+}
