@@ -113,6 +113,7 @@ pub fn illegal(e: MoveError, lang: Lang) -> String {
         MoveError::RunnerCannotStrike => tr(lang, "mv-runner-strike"),
         MoveError::TwoSquareRule => tr(lang, "mv-two-square"),
         MoveError::ChasingRule => tr(lang, "mv-chasing"),
+        MoveError::NoDrawOffer => tr(lang, "err-no-draw-offer"),
     }
 }
 

@@ -1,0 +1,292 @@
+"""End-to-end scenarios: the real bot binary against tgsim, asserting what each user sees.
+
+    python3 tests/e2e/scenarios.py --bin target/release/srazhenie [-k NAME]
+
+Prints one line per scenario and finally "N passed, M failed"; exits 1 on a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import signal
+import sys
+import time
+import traceback
+
+from harness import (EXAMPLE, Env, SimTimeout, board, button_data, code_with, invite, new_user, press_and_wait,
+                     square_data, wait_board, wait_text)
+
+SCENARIOS = []
+
+
+def scenario(f):
+    SCENARIOS.append(f)
+    return f
+
+
+def setup_code_in(text: str) -> str:
+    return re.search(r"\b[1-9sBF.]{40}\b", text).group(0)
+
+
+def start_pair(env, south_code=None, north_code=None, confirm=True):
+    """Alice (en, South) invites Bob (ru, North); both set up and (optionally) confirm."""
+    alice, bob = new_user(env, "Alice", "en"), new_user(env, "Bob", "ru")
+    alice.start()
+    wait_text(alice, "Welcome")
+    game, link = invite(env, alice)
+    bob.open_link(link)
+    wait_board(alice, game)
+    wait_board(bob, game)
+    for user, code in ((alice, south_code), (bob, north_code)):
+        if code:
+            sent = user.send(f"/setup {code}")
+            wait_board(user, game, lambda m, c=code: c in m["text"])
+    if confirm:
+        for user, label in ((alice, "⚔ To battle!"), (bob, "⚔ В бой!")):
+            b = board(user, game)
+            press_and_wait(user, game, button_data(b, label))
+        wait_board(alice, game, lambda m: "Your move." in m["text"] or "to move." in m["text"])
+        wait_board(bob, game, lambda m: "Ваш ход." in m["text"] or "Ходит" in m["text"])
+    return alice, bob, game
+
+
+def my_turn(user, game) -> bool:
+    t = board(user, game)["text"]
+    return "Your move." in t or "Ваш ход." in t
+
+
+def tap_move(user, game, frm: str, to: str):
+    """Two taps: the piece, then its destination, scrolling the window as needed."""
+    for sq in (frm, to):
+        for _ in range(3):
+            b = board(user, game)
+            data = square_data(b, sq)
+            if data:
+                break
+            scroll = button_data(b, "▶") if sq[0] in "ij" or user is None else button_data(b, "◀")
+            press_and_wait(user, game, scroll)
+        assert data, f"{sq} never became visible"
+        press_and_wait(user, game, data)
+
+
+@scenario
+def invite_setup_and_play_to_flag_capture(env):
+    # South's piece on j4 walks to North's flag on j7 (R17, R19).
+    south = code_with(EXAMPLE, {39: "5"})
+    north = code_with(EXAMPLE, {30: "F", 39: "9"})
+    alice, bob, game = start_pair(env, confirm=False)
+    wait_text(alice, "Bob accepted your invitation")
+    a = board(alice, game)
+    assert "Set up your army" in a["text"], a["text"]
+    assert "Расставьте армию" in board(bob, game)["text"]
+    # Shuffle, smart setup and a tap-tap swap all change the draft.
+    c0 = setup_code_in(a["text"])
+    press_and_wait(alice, game, button_data(a, "🔀 Shuffle"))
+    c1 = setup_code_in(board(alice, game)["text"])
+    press_and_wait(alice, game, button_data(board(alice, game), "🧠 Smart setup"))
+    c2 = setup_code_in(board(alice, game)["text"])
+    assert c0 != c1 != c2, (c0, c1, c2)
+    assert c2.index("F") < 10, "smart setup puts the flag on the back rank"
+    if c2[0] == c2[1]:
+        alice.send(f"/setup {EXAMPLE}")
+        wait_board(alice, game, lambda m: EXAMPLE in m["text"])
+        c2 = EXAMPLE
+    press_and_wait(alice, game, square_data(board(alice, game), "a1"))
+    press_and_wait(alice, game, square_data(board(alice, game), "b1"))
+    c3 = setup_code_in(board(alice, game)["text"])
+    assert c3[0] == c2[1] and c3[1] == c2[0] and c3[2:] == c2[2:], (c2, c3)
+    # A wrong setup code is refused with the reason; the draft is unchanged.
+    bob.send("/setup BFB")
+    wait_text(bob, "40", after=bob.last_sent["message_id"])
+    bad = north.replace("F", "B", 1)
+    bob.send(f"/setup {bad}")
+    wait_text(bob, "состав армии", after=bob.last_sent["message_id"])
+    for user, code in ((alice, south), (bob, north)):
+        user.send(f"/setup {code}")
+        wait_board(user, game, lambda m, c=code: c in m["text"])
+    press_and_wait(alice, game, button_data(board(alice, game), "⚔ To battle!"))
+    wait_text(bob, "готов")
+    press_and_wait(bob, game, button_data(board(bob, game), "⚔ В бой!"))
+    wait_board(alice, game, lambda m: "Your move." in m["text"] or "to move." in m["text"])
+    # R25: Alice cannot see where Bob's flag stands.
+    a = board(alice, game)
+    row7 = next(line for line in a["text"].splitlines() if line.startswith(" 7 "))
+    assert row7.split()[-1] == "?", f"R25: North's j7 must look like any enemy piece: {row7!r}"
+    assert all(c == "?" for c in row7.split()[1:]), row7
+    plans = {alice.id: ["j4-j5", "j5-j6", "j6-j7"], bob.id: ["a7 a6", "a6-b6", "b6:a6"]}
+    for _ in range(6):
+        mover = alice if my_turn(alice, game) else bob
+        mv = plans[mover.id].pop(0)
+        if mover is alice:
+            frm, to = mv.split("-")
+            tap_move(alice, game, frm, to)
+        else:
+            bob.send(mv)
+            wait_text(bob, "✓", after=bob.last_sent["message_id"])
+        if not plans[alice.id]:
+            break
+        other = bob if mover is alice else alice
+        wait_board(other, game, lambda m: my_turn(other, game))
+        wait_text(other, f"#{game}" if other is alice else f"№{game}", after=0)
+    a = wait_board(alice, game, lambda m: "You won" in m["text"])
+    b = wait_board(bob, game, lambda m: "Вы проиграли" in m["text"])
+    assert "flag" in a["text"] and "знамя" in b["text"]
+    assert north in a["text"] and south in b["text"], "R26: both setups revealed"
+    assert not a.get("reply_markup") and not b.get("reply_markup"), "finished boards lose their buttons"
+    wait_text(alice, f"Game #{game} is over")
+    wait_text(bob, f"Партия №{game} окончена")
+
+
+@scenario
+def resign_with_confirmation(env):
+    alice, bob, game = start_pair(env)
+    press_and_wait(alice, game, button_data(board(alice, game), "☰ Menu"))
+    press_and_wait(alice, game, button_data(board(alice, game), "🏳 Resign"))
+    assert "Yes, resign" in str(board(alice, game)["reply_markup"])
+    press_and_wait(alice, game, button_data(board(alice, game), "Yes, resign"))
+    wait_board(alice, game, lambda m: "You lost" in m["text"] and "resignation" in m["text"])
+    wait_board(bob, game, lambda m: "Вы победили" in m["text"])
+
+
+@scenario
+def agreed_draw(env):
+    alice, bob, game = start_pair(env)
+    press_and_wait(bob, game, button_data(board(bob, game), "☰ Меню"))
+    press_and_wait(bob, game, button_data(board(bob, game), "🤝 Предложить ничью"))
+    offer = wait_text(alice, f"game #{game} offers a draw")
+    ans = alice.press(callback_data=button_data(offer, "✅ Accept the draw"), message_id=offer["message_id"])
+    assert ans is not None
+    wait_board(alice, game, lambda m: "Draw" in m["text"])
+    wait_board(bob, game, lambda m: "Ничья" in m["text"])
+
+
+@scenario
+def bad_input_changes_nothing(env):
+    alice, bob, game = start_pair(env)
+    carol = new_user(env, "Carol", "en")
+    carol.start()
+    wait_text(carol, "Welcome")
+    mover = alice if my_turn(alice, game) else bob
+    waiter = bob if mover is alice else alice
+    b = board(mover, game)
+    data = next(d for _, d in [(t, d) for row in b["reply_markup"]["inline_keyboard"] for t, d in
+                               [(x["text"], x["callback_data"]) for x in row]] if d.startswith("p."))
+    # A forged and an unknown callback.
+    ans = carol.press(callback_data="zz.1", forge=True, message_id=carol.last(from_bot=True)["message_id"])
+    assert ans and ans["text"] == "This button is not valid.", ans
+    ans = carol.press(callback_data=f"p.999999.1.e4", forge=True, message_id=carol.last(from_bot=True)["message_id"])
+    assert ans and "does not exist" in ans["text"], ans
+    # Someone else's board (a forwarded message).
+    ans = carol.press(callback_data=data, forge=True, message_id=carol.last(from_bot=True)["message_id"])
+    assert ans and ans["text"] == "This is not your game.", ans
+    # Not your turn.
+    wb = board(waiter, game)
+    own = next(d for row in wb["reply_markup"]["inline_keyboard"] for x in row
+               if (d := x["callback_data"]).startswith("p.") and x["text"].isdigit())
+    ans = waiter.press(callback_data=own, message_id=wb["message_id"])
+    assert ans and ans["text"] in ("It is not your move yet.", "Сейчас не ваш ход."), ans
+    # A stale board: select a piece (new version), then press the old data.
+    before = board(mover, game)
+    piece = next(d for row in before["reply_markup"]["inline_keyboard"] for x in row
+                 if (d := x["callback_data"]).startswith("p.") and x["text"].isdigit())
+    press_and_wait(mover, game, piece)
+    after = board(mover, game)
+    ans = mover.press(callback_data=piece, forge=True, message_id=after["message_id"])
+    assert ans and ans["text"] in ("This board is out of date — here is the current one.",
+                                   "Эта доска устарела — вот актуальная."), ans
+    # Typed nonsense, a typo, an illegal move, an unknown command.
+    for text, needle in (("hello there", "e4-e5"), ("e4-z9", "e4-e5"), ("e5-e6", "e5"), ("/frobnicate", "/help")):
+        mover.send(text)
+        reply = mover.wait_reply()
+        assert needle in reply["text"], (text, reply["text"])
+    # Invitations: used, own, cancelled.
+    game2, link2 = invite(env, carol)
+    carol.open_link(link2)
+    wait_text(carol, "your own invitation")
+    carol.send("/cancel")
+    wait_text(carol, "is cancelled")
+    alice.open_link(link2)
+    wait_text(alice, "was cancelled")
+    carol.send(f"/start {'A' * 22}")
+    wait_text(carol, "does not exist")
+    # Nothing changed in the game: the board is the same as after the selection.
+    assert board(mover, game)["text"] == after["text"]
+    stats = env.sim.stats()
+    assert not stats["unanswered_callback_queries"], stats
+
+
+@scenario
+def restart_in_the_middle_of_a_game(env):
+    alice, bob, game = start_pair(env)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        mover = alice if my_turn(alice, game) else bob
+        b = board(mover, game)
+        env.stop_bot(sig)
+        env.start_bot()
+        # After the restart the same board still works: select a piece by tapping.
+        piece = next(d for row in b["reply_markup"]["inline_keyboard"] for x in row
+                     if (d := x["callback_data"]).startswith("p.") and x["text"].isdigit())
+        press_and_wait(mover, game, piece)
+        sel = board(mover, game)
+        dest = next((x["callback_data"] for row in sel["reply_markup"]["inline_keyboard"] for x in row
+                     if x["text"].startswith("○") or x["text"].startswith("⚔")), None)
+        if dest is None:  # that piece cannot move: drop it and use a typed front-rank move instead
+            press_and_wait(mover, game, piece)
+            continue
+        press_and_wait(mover, game, dest)
+        other = bob if mover is alice else alice
+        wait_board(other, game, lambda m: my_turn(other, game))
+    assert "Your move." in board(alice, game)["text"] or "Ваш ход." in board(bob, game)["text"]
+
+
+@scenario
+def games_list_and_resend(env):
+    alice, bob, game = start_pair(env)
+    alice.send("/games")
+    lst = wait_text(alice, "Your games", after=alice.last_sent["message_id"])
+    old = board(alice, game)
+    ans = alice.press(callback_data=button_data(lst, f"Show game #{game}"), message_id=lst["message_id"])
+    assert ans is not None
+    alice.wait_for(lambda: board(alice, game)["message_id"] > lst["message_id"])
+    alice.wait_for(lambda: any(m["message_id"] == old["message_id"] and "moved below" in m["text"]
+                               for m in alice.bot_messages()))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("-k", default="")
+    args = ap.parse_args()
+    env = Env(args.bin)
+    passed = failed = 0
+    try:
+        for sc in SCENARIOS:
+            if args.k and args.k not in sc.__name__:
+                continue
+            t0 = time.time()
+            try:
+                sc(env)
+                passed += 1
+                print(f"ok   {sc.__name__} ({time.time() - t0:.1f}s)", flush=True)
+            except (AssertionError, SimTimeout, Exception):  # noqa: BLE001 - report every failure
+                failed += 1
+                print(f"FAIL {sc.__name__} ({time.time() - t0:.1f}s)", flush=True)
+                traceback.print_exc()
+                for u in list(env.sim.stats().get("x", [])):
+                    pass
+        stats = env.sim.stats()
+        if stats["flood_event_count"]:
+            print(f"note: {stats['flood_event_count']} sends over Telegram's rate limits: {stats['flood_events'][:5]}",
+                  flush=True)
+    finally:
+        if failed:
+            print("---- bot log (tail) ----")
+            print(env.bot_log()[-6000:])
+        env.close()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
