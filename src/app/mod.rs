@@ -178,3 +178,6 @@ pub fn random_code(rng: &mut impl Rng) -> String {
     let bytes: [u8; 16] = rng.random();
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
+
+#[cfg(test)]
+mod tests;

@@ -10,6 +10,9 @@ pub mod pacer;
 pub mod render;
 pub mod texts;
 
+#[cfg(test)]
+mod render_tests;
+
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
 

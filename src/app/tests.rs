@@ -1,0 +1,201 @@
+//! Use-case tests on fresh SQLite databases: the whole flow, concurrent
+//! presses and races between the two players.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use engine::{Player, RuleSetId};
+
+use super::*;
+use crate::storage::GameStatus;
+
+const EXAMPLE: &str = "BFB8657B869B3745s2485B98B963579919849796";
+
+async fn fresh_app() -> App {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "srazhenie-app-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}/t.db?mode=rwc", dir.display());
+    App::new(Store::connect(&url).await.unwrap())
+}
+
+/// A code with slot `i` holding `ch` for each pair (composition kept).
+fn code_with(fixed: &[(usize, char)]) -> String {
+    let mut s: Vec<char> = EXAMPLE.chars().collect();
+    for &(i, ch) in fixed {
+        let j = (0..40).find(|&k| s[k] == ch && !fixed.iter().any(|f| f.0 == k)).unwrap();
+        s.swap(i, j);
+    }
+    s.into_iter().collect()
+}
+
+/// Alice (South) and Bob (North) in a game in play with the given setups.
+async fn game_in_play(app: &App, south: &str, north: &str) -> (i64, Player) {
+    app.touch_user(1, "Alice", None, Some("en")).await.unwrap();
+    app.touch_user(2, "Bob", None, Some("ru")).await.unwrap();
+    let (game, code) =
+        app.new_game(1, NewGameChoice { rules: RuleSetId::Battle, days_per_move: None }).await.unwrap();
+    let joined = app.join(2, "Bob", &code).await.unwrap();
+    assert_eq!(joined.done.notices[0].user_id, 1, "the inviter is told");
+    for (user, code) in [(1, south), (2, north)] {
+        app.setup_action(user, game, None, SetupAction::Code(code.into())).await.unwrap();
+        app.setup_action(user, game, None, SetupAction::Confirm).await.unwrap();
+    }
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(rec.status, GameStatus::Play);
+    (game, Player::parse(&rec.first_player).unwrap())
+}
+
+fn user_of(p: Player) -> i64 {
+    if p == Player::South { 1 } else { 2 }
+}
+
+async fn version_of(app: &App, game: i64, side: Player) -> i64 {
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    rec.player(side.as_str()).unwrap().board_version
+}
+
+#[tokio::test]
+async fn rule_r19_whole_game_to_a_flag_capture() {
+    // R17, R19: South's Captain on j4 walks to North's flag on j7.
+    let app = fresh_app().await;
+    let (game, first) = game_in_play(&app, &code_with(&[(39, '5')]), &code_with(&[(30, 'F'), (39, '9')])).await;
+    let mut plans = [vec!["j4-j5", "j5-j6", "j6-j7"], vec!["a7-a6", "a6-b6", "b6-a6"]];
+    let mut turn = first;
+    let mut last = None;
+    for _ in 0..6 {
+        let Some(mv) = plans[turn.index()].first().copied() else { break };
+        plans[turn.index()].remove(0);
+        let (_, _, report, done) = app.typed_move(user_of(turn), mv).await.unwrap();
+        last = Some((report, done));
+        turn = turn.other();
+        if plans[0].is_empty() {
+            break;
+        }
+    }
+    let (report, done) = last.unwrap();
+    assert_eq!(report.outcome.and_then(engine::Outcome::winner), Some(Player::South));
+    assert_eq!(done.notices.len(), 2, "both players are told");
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(rec.status, GameStatus::Finished);
+    assert_eq!(rec.result.as_deref(), Some("south-flag"));
+    assert_eq!(app.store().list_moves(game).await.unwrap().len(), report_ply(&rec));
+    // Nothing moves after the end.
+    assert!(app.typed_move(2, "a6-a5").await.is_err());
+}
+
+fn report_ply(rec: &crate::storage::GameRecord) -> usize {
+    state::load_engine(rec).unwrap().ply()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_button_pressed_many_times_at_once_changes_once() {
+    let app = fresh_app().await;
+    let (game, first) = game_in_play(&app, EXAMPLE, EXAMPLE).await;
+    let ver = version_of(&app, game, first).await;
+    let sq = engine::home_square(first, 30); // a front-rank piece of the mover
+    let presses = (0..12).map(|_| {
+        let app = app.clone();
+        tokio::spawn(async move { app.tap(user_of(first), game, ver, sq).await })
+    });
+    let results: Vec<_> = futures_join(presses).await;
+    let ok = results.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(ok, 1, "{results:?}");
+    assert!(results.iter().filter_map(|r| r.as_ref().err()).all(|e| *e == UserError::Stale));
+    assert_eq!(version_of(&app, game, first).await, ver + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_players_acting_at_the_same_instant_are_both_applied_in_order() {
+    // The mover sends the same move twice while the opponent opens the menu:
+    // the move is applied once, the menu opens, nothing is lost.
+    let app = fresh_app().await;
+    let (game, first) = game_in_play(&app, EXAMPLE, EXAMPLE).await;
+    let mv = if first == Player::South { "a4-a5" } else { "j7-j6" };
+    let other_ver = version_of(&app, game, first.other()).await;
+    let moves: Vec<_> = (0..2)
+        .map(|_| {
+            let app = app.clone();
+            tokio::spawn(async move { app.typed_move(user_of(first), mv).await })
+        })
+        .collect();
+    let menu = {
+        let app = app.clone();
+        tokio::spawn(async move { app.action(user_of(first.other()), game, Some(other_ver), Action::Menu).await })
+    };
+    let moves = futures_join(moves.into_iter()).await;
+    let menu = menu.await.unwrap();
+    assert_eq!(moves.iter().filter(|r| r.is_ok()).count(), 1, "{moves:?}");
+    assert!(moves.iter().filter_map(|r| r.as_ref().err()).all(|e| *e == UserError::NotYourTurn));
+    assert_eq!(app.store().list_moves(game).await.unwrap().len(), 1);
+    // The menu press either landed before the move or was refused as stale
+    // (the move redrew that board); never lost silently.
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    let seat = rec.player(first.other().as_str()).unwrap().selected.clone();
+    match menu {
+        Ok(_) => assert!(seat.is_none() || seat.as_deref() == Some("menu")),
+        Err(e) => assert_eq!(e, UserError::Stale),
+    }
+}
+
+#[tokio::test]
+async fn a_press_on_an_old_board_is_refused_and_changes_nothing() {
+    let app = fresh_app().await;
+    let (game, first) = game_in_play(&app, EXAMPLE, EXAMPLE).await;
+    let old = version_of(&app, game, first).await;
+    app.action(user_of(first), game, Some(old), Action::Menu).await.unwrap();
+    let before = app.store().load_game(game).await.unwrap().unwrap();
+    let err = app.tap(user_of(first), game, old, engine::home_square(first, 30)).await.unwrap_err();
+    assert_eq!(err, UserError::Stale);
+    assert_eq!(app.store().load_game(game).await.unwrap().unwrap(), before);
+    // Someone who is not in the game.
+    app.touch_user(3, "Carol", None, None).await.unwrap();
+    let err = app.action(3, game, Some(old), Action::Resign).await.unwrap_err();
+    assert_eq!(err, UserError::NotInGame);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_opened_twice_at_once_seats_one_friend() {
+    let app = fresh_app().await;
+    for (id, name) in [(1, "A"), (2, "B"), (3, "C")] {
+        app.touch_user(id, name, None, None).await.unwrap();
+    }
+    let (game, code) = app.new_game(1, NewGameChoice { rules: RuleSetId::Classic, days_per_move: Some(3) }).await.unwrap();
+    let (b, c) = tokio::join!(app.join(2, "B", &code), app.join(3, "C", &code));
+    assert!(b.is_ok() ^ c.is_ok(), "{b:?} {c:?}");
+    assert!(matches!(b.err().or(c.err()), Some(UserError::InvitationUsed)));
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(rec.players.len(), 2);
+    assert_eq!(rec.first_player, "south", "R7: classic — South first");
+    // A player opening the link again just gets the board back; anyone else is refused.
+    assert!(app.join(1, "A", &code).await.unwrap().done.notices.is_empty());
+    app.touch_user(4, "D", None, None).await.unwrap();
+    assert_eq!(app.join(4, "D", &code).await.unwrap_err(), UserError::InvitationUsed);
+    assert_eq!(app.join(2, "B", "no-such-code").await.unwrap_err(), UserError::InvitationNotFound);
+}
+
+#[tokio::test]
+async fn wrong_setup_codes_are_refused_with_the_reason() {
+    let app = fresh_app().await;
+    app.touch_user(1, "A", None, None).await.unwrap();
+    app.touch_user(2, "B", None, None).await.unwrap();
+    let (game, code) = app.new_game(1, NewGameChoice { rules: RuleSetId::Battle, days_per_move: None }).await.unwrap();
+    app.join(2, "B", &code).await.unwrap();
+    let before = app.store().load_game(game).await.unwrap().unwrap();
+    let err = app.setup_action(1, game, None, SetupAction::Code("BFB".into())).await.unwrap_err();
+    assert!(matches!(err, UserError::BadSetupCode(_)));
+    let err = app.setup_action(1, game, None, SetupAction::Code(EXAMPLE.replace('F', "9"))).await.unwrap_err();
+    assert!(matches!(err, UserError::BadSetupCode(engine::CodeError::Setup(_))));
+    assert_eq!(app.store().load_game(game).await.unwrap().unwrap(), before);
+}
+
+async fn futures_join<T: Send + 'static>(handles: impl Iterator<Item = tokio::task::JoinHandle<T>>) -> Vec<T> {
+    let mut out = vec![];
+    for h in handles.collect::<Vec<_>>() {
+        out.push(h.await.unwrap());
+    }
+    out
+}

@@ -1,0 +1,152 @@
+//! R25 by construction, checked: nothing the bot sends a player — board
+//! text, button texts, callback data, move descriptions — changes when the
+//! opponent's never-revealed pieces are permuted.
+
+use engine::{ByPlayer, Cell, Game, Player, RuleSetId, ValidSetup, home_slot};
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::render::{self, BoardCtx, SetupCtx};
+use crate::app::Seat;
+use crate::i18n::Lang;
+
+/// Everything rendered for `me`: board text and keyboard (as JSON) in both
+/// languages, with and without a selected piece, and every ply described.
+fn rendered(game: &Game, me: Player) -> Vec<String> {
+    let view = game.view(me);
+    let mut out = vec![];
+    let own = engine::Square::all().find(|sq| matches!(view.cell(*sq), Cell::Own(p) if p.rank.is_movable()));
+    for lang in Lang::ALL {
+        for seat in [Seat::Idle, Seat::Menu, own.map_or(Seat::Idle, Seat::Selected)] {
+            for scroll in [0, 2] {
+                let ctx = BoardCtx {
+                    lang,
+                    game_id: 7,
+                    version: 3,
+                    opponent: "Opponent",
+                    seat,
+                    scroll,
+                    draw_offer: None,
+                    days_per_move: Some(3),
+                };
+                out.push(render::board_text(&view, &ctx));
+                out.push(serde_json::to_string(&render::board_keyboard(&view, &ctx)).unwrap());
+            }
+        }
+        for rec in view.history() {
+            out.push(render::describe_ply(&view, rec, lang, "Opponent"));
+        }
+    }
+    out
+}
+
+/// Plays `plies` random legal moves.
+fn random_game(rules: RuleSetId, setups: ByPlayer<ValidSetup>, first: Player, plies: usize, rng: &mut StdRng) -> Game {
+    let mut g = Game::new(rules, setups, first).unwrap();
+    for _ in 0..plies {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        g.play(moves[rng.random_range(0..moves.len())]).unwrap();
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn rule_r25_rendering_ignores_hidden_enemy_ranks(seed in any::<u64>(), plies in 0usize..120, r in 0usize..5) {
+        let rules = RuleSetId::ALL[r];
+        let mut rng = StdRng::seed_from_u64(seed);
+        let setups = ByPlayer { south: engine::smart(rules.rules(), &mut rng), north: engine::shuffle(rules.rules(), &mut rng) };
+        let me = if rng.random_bool(0.5) { Player::South } else { Player::North };
+        let first = if rules.rules().first_move == engine::FirstMove::South { Player::South } else { me };
+        let game = random_game(rules, setups, first, plies, &mut rng);
+        prop_assume!(game.outcome().is_none());
+        // The opponent's pieces that never moved and never fought: still on
+        // their setup squares, unrevealed.
+        let view = game.view(me);
+        let hidden: Vec<usize> = engine::Square::all()
+            .filter(|sq| matches!(view.cell(*sq), Cell::Enemy(e) if e.revealed.is_none() && !e.moved))
+            .filter_map(|sq| home_slot(me.other(), sq))
+            .collect();
+        prop_assume!(hidden.len() >= 2);
+        let (a, b) = (hidden[rng.random_range(0..hidden.len())], hidden[rng.random_range(0..hidden.len())]);
+        let orig = game.setups()[me.other()];
+        prop_assume!(orig.setup().slots[a] != orig.setup().slots[b]);
+        let mut permuted = *game.setups();
+        permuted[me.other()] = orig.swapped(a, b);
+        // Replay the same public record on the permuted army.
+        let mut other = Game::new(rules, permuted, first).unwrap();
+        for rec in game.history() {
+            let ok = other.play(rec.mv).is_ok();
+            prop_assume!(ok);
+        }
+        prop_assume!(other.outcome().is_none());
+        prop_assert_eq!(rendered(&game, me), rendered(&other, me));
+    }
+}
+
+#[test]
+fn setup_board_shows_only_the_own_draft() {
+    // The setup board is built from the reader's own draft: its text and
+    // keyboard contain the draft's code and no other.
+    let mut rng = StdRng::seed_from_u64(5);
+    let draft = engine::smart(RuleSetId::Battle.rules(), &mut rng);
+    let ctx = SetupCtx {
+        lang: Lang::En,
+        game_id: 1,
+        version: 1,
+        me: Player::North,
+        first: Player::South,
+        opponent: "A",
+        selected: None,
+        scroll: 0,
+        confirmed: false,
+        opponent_ready: true,
+        days_per_move: None,
+    };
+    let text = render::setup_text(&draft, &ctx);
+    assert!(text.contains(&draft.to_code()));
+    assert!(text.contains("Your opponent is ready."));
+    let kb = render::setup_keyboard(&draft, &ctx);
+    // 4 home ranks × 8 files, then navigation and confirmation.
+    assert_eq!(kb.inline_keyboard.len(), 6);
+    assert!(kb.inline_keyboard.iter().all(|row| row.len() <= 8));
+    assert!(kb.inline_keyboard.iter().map(Vec::len).sum::<usize>() <= 100);
+}
+
+#[test]
+fn play_keyboard_fits_telegram_limits_and_marks_destinations() {
+    let mut rng = StdRng::seed_from_u64(9);
+    let rules = RuleSetId::BattleRunners;
+    let setups = ByPlayer { south: engine::smart(rules.rules(), &mut rng), north: engine::smart(rules.rules(), &mut rng) };
+    let game = Game::new(rules, setups, Player::South).unwrap();
+    let view = game.view(Player::South);
+    let mv = view.legal_moves()[0];
+    let ctx = BoardCtx {
+        lang: Lang::Ru,
+        game_id: i64::MAX,
+        version: i64::MAX,
+        opponent: "<b>&",
+        seat: Seat::Selected(mv.from),
+        scroll: 0,
+        draw_offer: None,
+        days_per_move: None,
+    };
+    let kb = render::board_keyboard(&view, &ctx).unwrap();
+    assert!(kb.inline_keyboard.iter().all(|row| row.len() <= 8));
+    assert!(kb.inline_keyboard.iter().map(Vec::len).sum::<usize>() <= 100);
+    let marked = kb.inline_keyboard.iter().flatten().filter(|b| b.text == "○").count();
+    assert_eq!(marked, view.destinations(mv.from).count(), "every destination is marked");
+    for b in kb.inline_keyboard.iter().flatten() {
+        if let teloxide::types::InlineKeyboardButtonKind::CallbackData(d) = &b.kind {
+            assert!(d.len() <= 64);
+        }
+    }
+    // User names are escaped for HTML.
+    assert!(render::board_text(&view, &ctx).contains("&lt;b&gt;&amp;"));
+}
