@@ -244,3 +244,29 @@ rules-note-battle-runners = <b>Running Soldiers:</b> a Soldier (9) may move any 
 rules-note-classic = <b>Classic Stratego (ISF):</b> ranks numbered the other way (Marshal 10 … Spy 1, Bombs, Flag). Scouts (2) move like a rook and may attack at the end of the move. The Spy takes the Marshal only when it attacks. Red (South) moves first. Two-square and chasing rules apply; 200 moves without an attack draw.
 rules-note-duel = <b>Duel:</b> 10 pieces a side (Marshal, General, 2 Miners, 2 Scouts, Spy, 2 Bombs, Flag), placed on any of your 40 home squares; otherwise classic rules.
 rules-note-battle-duel = <b>«Сражение» duel:</b> Marshal, General, 2 Sappers, 2 running Soldiers, Scout, 2 Mines and the Flag, on any of your home squares.
+
+## The built-in AI
+ai-name = AI ({ $level })
+ai-level-easy = 🙂 Easy
+ai-level-normal = 🤔 Normal
+ai-level-hard = 🧠 Hard
+ai-level-random = Random
+ai-level-greedy = Greedy
+ai-choose-level = Play against the bot's AI. Which level?
+ai-level-chosen = Starting a game against the AI…
+ai-started = Game #{ $id } against { $name }: you play South. Set up your army below — the AI is ready.
+ai-usage = Start a game against the AI: /ai easy, /ai normal or /ai hard, optionally followed by a rule set (e.g. /ai hard classic).
+cmd-ai = Play against the bot's AI
+
+## Correspondence clock (R23)
+left-days-hours = { $d } d { $h } h left
+left-hours-minutes = { $h } h { $m } min left
+left-minutes = { $m } min left
+notice-reminder =
+    { $n ->
+        [one] ⏰ Game #{ $id }: { $n } hour left for your move.
+       *[other] ⏰ Game #{ $id }: { $n } hours left for your move.
+    }
+notice-aborted = Game #{ $id } was aborted without result.
+btn-abort = ✖ Abort without result
+status-aborted = aborted

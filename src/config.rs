@@ -37,6 +37,9 @@ pub struct Config {
     pub database_url: String,
     /// Tracing filter directives (`RUST_LOG`), default [`DEFAULT_LOG_FILTER`].
     pub log_filter: String,
+    /// AI thinking time per move in milliseconds (`AI_THINK_MS`); `None` =
+    /// each level's default (easy 20 ms, normal 300 ms, hard 2 s).
+    pub ai_think_ms: Option<u64>,
 }
 
 impl std::fmt::Debug for Config {
@@ -48,6 +51,7 @@ impl std::fmt::Debug for Config {
             .field("api_url", &self.api_url.as_ref().map(Url::as_str))
             .field("database_url", &self.database_url)
             .field("log_filter", &self.log_filter)
+            .field("ai_think_ms", &self.ai_think_ms)
             .finish()
     }
 }
@@ -152,6 +156,7 @@ impl Config {
             api_url,
             database_url: non_blank(lookup("DATABASE_URL")).unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
             log_filter: non_blank(lookup("RUST_LOG")).unwrap_or_else(|| DEFAULT_LOG_FILTER.to_owned()),
+            ai_think_ms: non_blank(lookup("AI_THINK_MS")).and_then(|v| v.parse().ok()),
         })
     }
 }

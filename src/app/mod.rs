@@ -8,6 +8,8 @@
 //! `rendered_version`, `notify_pending`), so a crash between the commit and
 //! the delivery loses nothing: the front-end redraws dirty boards on start.
 
+mod ai;
+mod clock;
 mod errors;
 mod lobby;
 mod play;
@@ -17,6 +19,8 @@ mod state;
 use engine::Player;
 use rand::Rng;
 
+pub use ai::{AI_USER_ID, ai_level};
+pub use clock::{ClockConfig, DAY, deadline};
 pub use errors::UserError;
 pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
@@ -68,6 +72,18 @@ pub enum Notice {
     },
     /// The opponent blocked the bot; the game goes on without their notifications.
     OpponentBlocked {
+        /// The game.
+        game_id: i64,
+    },
+    /// A reminder: the reader's time for a move runs out soon (R23).
+    Reminder {
+        /// The game.
+        game_id: i64,
+        /// Hours left, rounded up.
+        hours_left: i64,
+    },
+    /// The game was aborted without result (R23).
+    Aborted {
         /// The game.
         game_id: i64,
     },

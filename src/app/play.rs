@@ -25,6 +25,8 @@ pub enum Action {
     AcceptDraw,
     /// Decline the opponent's draw offer.
     DeclineDraw,
+    /// Abort without result while a side has not made its first move (R23).
+    Abort,
 }
 
 /// What a tap on a square did.
@@ -68,7 +70,11 @@ fn combat_code(report: &MoveReport) -> Option<String> {
 
 /// Saves the engine game after it changed and records what the change means
 /// for the boards, notifications and status.
-fn after_change(rec: &mut GameRecord, game: &Game, mover: Option<Player>) -> Result<Vec<Addressed>, UserError> {
+pub(crate) fn after_change(
+    rec: &mut GameRecord,
+    game: &Game,
+    mover: Option<Player>,
+) -> Result<Vec<Addressed>, UserError> {
     state::store_engine(rec, game)?;
     for p in &mut rec.players {
         p.selected = None;
@@ -84,6 +90,7 @@ fn after_change(rec: &mut GameRecord, game: &Game, mover: Option<Player>) -> Res
         }
     } else if mover.is_some() {
         rec.turn_started_at = Some(now());
+        rec.reminders_sent = 0;
         rec.draw_offer = None; // R22: an offer stands until the next move.
         state::player_mut(rec, game.turn())?.notify_pending = true;
     }
@@ -248,6 +255,12 @@ impl App {
                         vec![Addressed { user_id: other, notice: Notice::DrawOffered { game_id } }]
                     }
                     Action::AcceptDraw => unreachable!("handled above"),
+                    Action::Abort => {
+                        if !game.can_abort() {
+                            return Err(UserError::WrongPhase);
+                        }
+                        super::clock::abort(rec)?
+                    }
                     Action::DeclineDraw => {
                         rec.draw_offer = None;
                         state::touch_all(rec);
@@ -262,7 +275,7 @@ impl App {
     }
 }
 
-fn move_record(game: &Game, report: &MoveReport) -> MoveRecord {
+pub(crate) fn move_record(game: &Game, report: &MoveReport) -> MoveRecord {
     MoveRecord {
         ply: game.ply() as i64,
         side: report.player.as_str().to_owned(),

@@ -64,6 +64,8 @@ pub struct GameSummary {
     pub result: Option<String>,
     /// The reader's side.
     pub side: Player,
+    /// The AI's level, in a game against the AI.
+    pub ai: Option<ai::Level>,
 }
 
 pub(crate) fn parse_side(s: &str) -> Result<Player, UserError> {
@@ -150,6 +152,7 @@ pub(crate) fn summary(rec: &GameRecord, side: Player) -> Result<GameSummary, Use
         plies,
         result: rec.result.clone(),
         side,
+        ai: super::ai_level(&rec.opponent_kind),
     })
 }
 

@@ -34,10 +34,13 @@ fn code_with(fixed: &[(usize, char)]) -> String {
 
 /// Alice (South) and Bob (North) in a game in play with the given setups.
 async fn game_in_play(app: &App, south: &str, north: &str) -> (i64, Player) {
+    timed_game_in_play(app, south, north, None).await
+}
+
+async fn timed_game_in_play(app: &App, south: &str, north: &str, days: Option<i64>) -> (i64, Player) {
     app.touch_user(1, "Alice", None, Some("en")).await.unwrap();
     app.touch_user(2, "Bob", None, Some("ru")).await.unwrap();
-    let (game, code) =
-        app.new_game(1, NewGameChoice { rules: RuleSetId::Battle, days_per_move: None }).await.unwrap();
+    let (game, code) = app.new_game(1, NewGameChoice { rules: RuleSetId::Battle, days_per_move: days }).await.unwrap();
     let joined = app.join(2, "Bob", &code).await.unwrap();
     assert_eq!(joined.done.notices[0].user_id, 1, "the inviter is told");
     for (user, code) in [(1, south), (2, north)] {
@@ -163,7 +166,8 @@ async fn an_invitation_opened_twice_at_once_seats_one_friend() {
     for (id, name) in [(1, "A"), (2, "B"), (3, "C")] {
         app.touch_user(id, name, None, None).await.unwrap();
     }
-    let (game, code) = app.new_game(1, NewGameChoice { rules: RuleSetId::Classic, days_per_move: Some(3) }).await.unwrap();
+    let (game, code) =
+        app.new_game(1, NewGameChoice { rules: RuleSetId::Classic, days_per_move: Some(3) }).await.unwrap();
     let (b, c) = tokio::join!(app.join(2, "B", &code), app.join(3, "C", &code));
     assert!(b.is_ok() ^ c.is_ok(), "{b:?} {c:?}");
     assert!(matches!(b.err().or(c.err()), Some(UserError::InvitationUsed)));
@@ -198,4 +202,78 @@ async fn futures_join<T: Send + 'static>(handles: impl Iterator<Item = tokio::ta
         out.push(h.await.unwrap());
     }
     out
+}
+
+async fn turn_start(app: &App, game: i64) -> i64 {
+    app.store().load_game(game).await.unwrap().unwrap().turn_started_at.unwrap()
+}
+
+fn reminders(dones: &[Done]) -> Vec<(i64, i64)> {
+    dones
+        .iter()
+        .flat_map(|d| &d.notices)
+        .filter_map(|n| match n.notice {
+            Notice::Reminder { hours_left, .. } => Some((n.user_id, hours_left)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn rule_r23_reminders_once_per_threshold_even_across_a_restart() {
+    let app = fresh_app().await;
+    let cfg = ClockConfig::default();
+    let (game, first) = timed_game_in_play(&app, EXAMPLE, EXAMPLE, Some(3)).await;
+    let t0 = turn_start(&app, game).await;
+    let (dones, next) = app.tick(t0 + 10, &cfg).await.unwrap();
+    assert!(dones.is_empty());
+    assert_eq!(next, Some(t0 + 2 * DAY), "wakes for the 24 h reminder");
+    let (dones, _) = app.tick(t0 + 2 * DAY + 5, &cfg).await.unwrap();
+    assert_eq!(reminders(&dones), vec![(user_of(first), 24)]);
+    assert!(app.tick(t0 + 2 * DAY + 60, &cfg).await.unwrap().0.is_empty(), "no second 24 h reminder");
+    // A restart: a new App on the same database sends nothing again.
+    let again = App::new(app.store().clone());
+    assert!(again.tick(t0 + 2 * DAY + 120, &cfg).await.unwrap().0.is_empty());
+    let (dones, next) = again.tick(t0 + 3 * DAY - 1_800, &cfg).await.unwrap();
+    assert_eq!(reminders(&dones), vec![(user_of(first), 1)]);
+    assert_eq!(next, Some(t0 + 3 * DAY));
+    // A move resets the reminders for the next turn.
+    let mv = if first == Player::South { "a4-a5" } else { "j7-j6" };
+    app.typed_move(user_of(first), mv).await.unwrap();
+    let t1 = turn_start(&app, game).await;
+    let (dones, _) = app.tick(t1 + 2 * DAY + 1, &cfg).await.unwrap();
+    assert_eq!(reminders(&dones), vec![(user_of(first.other()), 24)]);
+}
+
+#[tokio::test]
+async fn rule_r23_no_first_move_in_time_aborts_without_result() {
+    let app = fresh_app().await;
+    let (game, _) = timed_game_in_play(&app, EXAMPLE, EXAMPLE, Some(1)).await;
+    let t0 = turn_start(&app, game).await;
+    // With one day a move only the 1 h reminder applies.
+    let (dones, _) = app.tick(t0 + DAY - 1, &ClockConfig::default()).await.unwrap();
+    assert_eq!(reminders(&dones).len(), 1);
+    assert_eq!(reminders(&dones)[0].1, 1);
+    let (dones, next) = app.tick(t0 + DAY, &ClockConfig::default()).await.unwrap();
+    assert_eq!(next, None);
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(rec.status, GameStatus::Cancelled);
+    assert_eq!(rec.result.as_deref(), Some("aborted"));
+    assert_eq!(dones[0].notices.len(), 2, "both players are told");
+}
+
+#[tokio::test]
+async fn rule_r23_the_side_to_move_loses_on_time() {
+    let app = fresh_app().await;
+    let (game, first) = timed_game_in_play(&app, EXAMPLE, EXAMPLE, Some(2)).await;
+    let (a, b) = if first == Player::South { ("a4-a5", "j7-j6") } else { ("j7-j6", "a4-a5") };
+    app.typed_move(user_of(first), a).await.unwrap();
+    app.typed_move(user_of(first.other()), b).await.unwrap();
+    let t = turn_start(&app, game).await;
+    assert!(app.tick(t + 2 * DAY - 1, &ClockConfig::default()).await.unwrap().0.iter().all(|d| d.game_id.is_none()));
+    let (dones, _) = app.tick(t + 2 * DAY, &ClockConfig::default()).await.unwrap();
+    assert_eq!(dones.len(), 1);
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(rec.status, GameStatus::Finished);
+    assert_eq!(rec.result, Some(format!("{}-time", first.other().as_str())), "the side to move lost");
 }

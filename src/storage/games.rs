@@ -87,7 +87,7 @@ impl Store {
         let updated = sqlx::query(
             "UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
                  state = ?, state_format = ?, draw_offer = ?, result = ?, opponent_kind = ?,
-                 turn_started_at = ?, finished_at = ?, version = version + 1, updated_at = ?
+                 turn_started_at = ?, finished_at = ?, reminders_sent = ?, version = version + 1, updated_at = ?
              WHERE id = ? AND version = ?",
         )
         .bind(&game.rule_set)
@@ -101,6 +101,7 @@ impl Store {
         .bind(&game.opponent_kind)
         .bind(game.turn_started_at)
         .bind(finished_at)
+        .bind(game.reminders_sent)
         .bind(t)
         .bind(game.id)
         .bind(expected_version)
@@ -208,7 +209,7 @@ impl Store {
 async fn load_on(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRecord>> {
     let row = sqlx::query(
         "SELECT id, rule_set, status, version, first_player, days_per_move, state, state_format,
-                draw_offer, result, opponent_kind, created_at, updated_at, turn_started_at,
+                draw_offer, result, opponent_kind, created_at, updated_at, turn_started_at, reminders_sent,
                 finished_at
          FROM games WHERE id = ?",
     )
@@ -278,6 +279,33 @@ impl Store {
             "SELECT DISTINCT game_id FROM game_players
              WHERE rendered_version < board_version OR notify_pending = 1
              ORDER BY game_id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Ids of games in play against the AI (`opponent_kind` `ai:…`): after a
+    /// restart the AI may owe a move in some of them.
+    ///
+    /// # Errors
+    /// [`StorageError::Db`] on a database failure.
+    pub async fn live_ai_games(&self) -> Result<Vec<i64>> {
+        Ok(sqlx::query_scalar("SELECT id FROM games WHERE status = 'play' AND opponent_kind LIKE 'ai:%' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// Games in play with a time limit (`days_per_move` set): what the
+    /// correspondence clock watches. Returns `(id, days_per_move,
+    /// turn_started_at, reminders_sent)`.
+    ///
+    /// # Errors
+    /// [`StorageError::Db`] on a database failure.
+    pub async fn timed_games(&self) -> Result<Vec<(i64, i64, i64, i64)>> {
+        Ok(sqlx::query_as(
+            "SELECT id, days_per_move, turn_started_at, reminders_sent FROM games
+             WHERE status = 'play' AND days_per_move IS NOT NULL AND turn_started_at IS NOT NULL
+             ORDER BY id",
         )
         .fetch_all(&self.pool)
         .await?)

@@ -155,6 +155,8 @@ pub struct GameRecord {
     pub updated_at: i64,
     /// When the side to move got the turn, unix seconds.
     pub turn_started_at: Option<i64>,
+    /// Reminders sent for the current turn (bit 0: 24 h left, bit 1: 1 h left).
+    pub reminders_sent: i64,
     /// When the game finished or was cancelled, unix seconds.
     pub finished_at: Option<i64>,
     /// Seated players (0–2), south first.
@@ -196,6 +198,7 @@ impl GameRecord {
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
             turn_started_at: row.try_get("turn_started_at")?,
+            reminders_sent: row.try_get("reminders_sent")?,
             finished_at: row.try_get("finished_at")?,
             players: Vec::new(),
         })

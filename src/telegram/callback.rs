@@ -110,6 +110,10 @@ pub enum Callback {
     LoadSetup(i64),
     /// `/setups`: delete this saved setup.
     DeleteSetup(i64),
+    /// `/ai`: the level was chosen; ask for the rule set.
+    AiLevel(ai::Level),
+    /// `/ai`: level and rule set chosen: start the game against the AI.
+    AiGame(ai::Level, RuleSetId),
     /// A button that does nothing (a lake, an empty square when nothing can happen).
     Noop,
 }
@@ -121,6 +125,13 @@ pub struct BadCallback;
 
 fn rules_index(r: RuleSetId) -> usize {
     RuleSetId::ALL.iter().position(|x| *x == r).unwrap_or(0)
+}
+
+/// The levels `/ai` offers (the baselines are for the arena only).
+pub const AI_LEVELS: [ai::Level; 3] = [ai::Level::Easy, ai::Level::Normal, ai::Level::Hard];
+
+fn level_index(l: ai::Level) -> usize {
+    AI_LEVELS.iter().position(|x| *x == l).unwrap_or(1)
 }
 
 fn setup_code(b: SetupButton) -> String {
@@ -143,6 +154,7 @@ fn action_code(a: Action) -> String {
         Action::OfferDraw => "d".into(),
         Action::AcceptDraw => "a".into(),
         Action::DeclineDraw => "n".into(),
+        Action::Abort => "x".into(),
     }
 }
 
@@ -168,6 +180,8 @@ impl Callback {
             Callback::Lang(l) => format!("L.{}", l.code()),
             Callback::LoadSetup(id) => format!("S.{id}"),
             Callback::DeleteSetup(id) => format!("X.{id}"),
+            Callback::AiLevel(l) => format!("a.{}", level_index(l)),
+            Callback::AiGame(l, r) => format!("A.{}.{}", level_index(l), rules_index(r)),
             Callback::Noop => "_".into(),
         };
         debug_assert!(s.len() <= MAX_LEN);
@@ -200,6 +214,9 @@ impl Callback {
         let rules = |i: usize| -> Result<RuleSetId, BadCallback> {
             RuleSetId::ALL.get(usize::try_from(num(i)?).map_err(|_| BadCallback)?).copied().ok_or(BadCallback)
         };
+        let level = |i: usize| -> Result<ai::Level, BadCallback> {
+            AI_LEVELS.get(usize::try_from(num(i)?).map_err(|_| BadCallback)?).copied().ok_or(BadCallback)
+        };
         let arity = |n: usize| if parts.len() == n { Ok(()) } else { Err(BadCallback) };
         let cb = match parts[0] {
             "u" => {
@@ -231,6 +248,7 @@ impl Callback {
                     "d" => Action::OfferDraw,
                     "a" => Action::AcceptDraw,
                     "n" => Action::DeclineDraw,
+                    "x" => Action::Abort,
                     s => Action::Scroll(scroll(s).ok_or(BadCallback)?),
                 };
                 Callback::Play { game: num(1)?, ver: num(2)?, action }
@@ -275,6 +293,14 @@ impl Callback {
             "X" => {
                 arity(2)?;
                 Callback::DeleteSetup(num(1)?)
+            }
+            "a" => {
+                arity(2)?;
+                Callback::AiLevel(level(1)?)
+            }
+            "A" => {
+                arity(3)?;
+                Callback::AiGame(level(1)?, rules(2)?)
             }
             "_" => {
                 arity(1)?;
@@ -322,8 +348,13 @@ mod tests {
             Action::OfferDraw,
             Action::AcceptDraw,
             Action::DeclineDraw,
+            Action::Abort,
         ] {
             v.push(Callback::Play { game, ver, action: a });
+        }
+        for l in AI_LEVELS {
+            v.push(Callback::AiLevel(l));
+            v.push(Callback::AiGame(l, RuleSetId::BattleDuel));
         }
         for r in RuleSetId::ALL {
             v.push(Callback::NewRules(r));

@@ -17,8 +17,9 @@ use teloxide::types::{InlineKeyboardMarkup, MessageId, ParseMode};
 use super::pacer::Pacer;
 use super::render::{self, BoardCtx, SetupCtx};
 use super::texts;
-use crate::app::{Addressed, App, Seat};
+use crate::app::{AI_USER_ID, Addressed, App, Done, Seat};
 use crate::i18n::Lang;
+use crate::i18n::tr_args;
 use crate::storage::{GameRecord, GameStatus, UserRecord};
 
 /// How Telegram answered a call, as far as delivery cares.
@@ -62,6 +63,36 @@ pub fn classify(e: &RequestError) -> Failure {
     }
 }
 
+/// Runs a call to `chat` after the pacer allows it; on 429 waits the
+/// `retry_after` Telegram asked for and tries again (up to five times, for
+/// edits as well as sends), and retries network errors three times.
+///
+/// # Errors
+/// The last error once the retries are used up, or any other API error at once.
+pub async fn with_retry<T, F, Fut>(pacer: &Pacer, chat: i64, mut f: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, RequestError>>,
+{
+    let mut tries = 0;
+    loop {
+        pacer.wait(chat).await;
+        match f().await {
+            Err(RequestError::RetryAfter(s)) if tries < 5 => {
+                tries += 1;
+                tracing::warn!(chat, secs = s.seconds(), "429 from Telegram, waiting");
+                tokio::time::sleep(s.duration() + Duration::from_millis(50)).await;
+            }
+            Err(RequestError::Network(e)) if tries < 3 => {
+                tries += 1;
+                tracing::warn!(chat, error = %e, "network error, retrying");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            r => return r,
+        }
+    }
+}
+
 /// The front-end's shared state: the bot, the use cases, pacing, and one
 /// delivery lock per game so that boards are drawn in order.
 #[derive(Clone)]
@@ -72,6 +103,8 @@ pub struct Ui {
     pub app: App,
     /// The bot's @username (for deep links).
     pub username: String,
+    /// Thinking time of the AI per move; `None` = each level's default.
+    pub ai_budget: Option<Duration>,
     pacer: Arc<Pacer>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
 }
@@ -89,32 +122,16 @@ impl Ui {
     /// A front-end over `bot` and `app`.
     #[must_use]
     pub fn new(bot: Bot, app: App, username: String) -> Ui {
-        Ui { bot, app, username, pacer: Arc::new(Pacer::default()), locks: Arc::default() }
+        Ui { bot, app, username, ai_budget: None, pacer: Arc::new(Pacer::default()), locks: Arc::default() }
     }
 
-    /// Runs a counted call to `chat`, paced, retrying after 429 up to five times.
-    pub async fn call<T, F, Fut>(&self, chat: i64, mut f: F) -> Result<T, RequestError>
+    /// Runs a counted call to `chat`, paced, retrying after 429 (see [`with_retry`]).
+    pub async fn call<T, F, Fut>(&self, chat: i64, f: F) -> Result<T, RequestError>
     where
         F: FnMut() -> Fut,
         Fut: Future<Output = Result<T, RequestError>>,
     {
-        let mut tries = 0;
-        loop {
-            self.pacer.wait(chat).await;
-            match f().await {
-                Err(RequestError::RetryAfter(s)) if tries < 5 => {
-                    tries += 1;
-                    tracing::warn!(chat, secs = s.seconds(), "429 from Telegram, waiting");
-                    tokio::time::sleep(s.duration() + Duration::from_millis(50)).await;
-                }
-                Err(RequestError::Network(e)) if tries < 3 => {
-                    tries += 1;
-                    tracing::warn!(chat, error = %e, "network error, retrying");
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                }
-                r => return r,
-            }
-        }
+        with_retry(&self.pacer, chat, f).await
     }
 
     /// Sends an HTML message; `None` (logged) when it could not be delivered.
@@ -192,15 +209,24 @@ impl Ui {
             return;
         }
         let mut updates = vec![];
+        let ai = crate::app::ai_level(&rec.opponent_kind);
         for p in &rec.players {
             let Some(side) = Player::parse(&p.side) else { continue };
+            if p.user_id == AI_USER_ID {
+                continue;
+            }
             let fresh = force.fresh_for == Some(p.user_id);
             let owed = p.rendered_version < p.board_version || fresh || force.redraw_for == Some(p.user_id);
             let Some(user) = self.user(p.user_id).await else { continue };
+            if user.blocked {
+                // Owed boards wait until the user unblocks the bot; the game goes on.
+                continue;
+            }
             let lang = Lang::for_user(user.lang.as_deref(), user.tg_lang.as_deref());
-            let opponent = match rec.player(side.other().as_str()) {
-                Some(o) => self.user(o.user_id).await.map(|u| u.first_name).unwrap_or_default(),
-                None => String::new(),
+            let opponent = match (rec.player(side.other().as_str()), ai) {
+                (_, Some(level)) => ai_name(level, lang),
+                (Some(o), None) => self.user(o.user_id).await.map(|u| u.first_name).unwrap_or_default(),
+                (None, None) => String::new(),
             };
             let mut board_id = p.board_message_id;
             let mut notify_id = p.notify_message_id;
@@ -277,7 +303,7 @@ impl Ui {
 
     /// Sends notices, each in its reader's language.
     pub async fn notify(&self, notices: &[Addressed]) {
-        for n in notices {
+        for n in notices.iter().filter(|n| n.user_id != AI_USER_ID) {
             let Some(user) = self.user(n.user_id).await else { continue };
             let lang = Lang::for_user(user.lang.as_deref(), user.tg_lang.as_deref());
             let (text, kb) = texts::notice(&n.notice, lang);
@@ -288,7 +314,8 @@ impl Ui {
         }
     }
 
-    /// Redraws whatever was owed when the bot stopped (restart safety).
+    /// Redraws whatever was owed when the bot stopped, and lets the AI move
+    /// where it was thinking (restart safety).
     pub async fn resume(&self) {
         match self.app.store().games_with_pending_delivery().await {
             Ok(ids) => {
@@ -299,7 +326,49 @@ impl Ui {
             }
             Err(e) => tracing::error!(error = %e, "cannot list pending deliveries"),
         }
+        match self.app.store().live_ai_games().await {
+            Ok(ids) => {
+                for id in ids {
+                    self.spawn_ai(id);
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "cannot list AI games"),
+        }
     }
+
+    /// Delivers a use case's boards and notices, then lets the AI answer if
+    /// it is its turn in that game.
+    pub async fn after(&self, done: &Done, force: Force) {
+        if let Some(id) = done.game_id {
+            self.sync_game(id, force).await;
+        }
+        self.notify(&done.notices).await;
+        if let Some(id) = done.game_id {
+            self.spawn_ai(id);
+        }
+    }
+
+    /// Lets the AI think and move in `game_id` in the background (a blocking
+    /// thread), so that no chat waits for it.
+    pub fn spawn_ai(&self, game_id: i64) {
+        let ui = self.clone();
+        tokio::spawn(async move {
+            match ui.app.ai_turn(game_id, ui.ai_budget).await {
+                Ok(Some(done)) => {
+                    ui.sync_game(game_id, Force::default()).await;
+                    ui.notify(&done.notices).await;
+                }
+                Ok(None) => {}
+                Err(e) => tracing::error!(game_id, error = %e, "AI move failed"),
+            }
+        });
+    }
+}
+
+/// The AI's display name at `level`, e.g. "AI (normal)".
+#[must_use]
+pub fn ai_name(level: ai::Level, lang: Lang) -> String {
+    tr_args(lang, "ai-name", &[("level", crate::i18n::tr(lang, &format!("ai-level-{level}")).into())])
 }
 
 /// The board message of `side` in `rec`: setup board in the setup phase,
@@ -350,9 +419,59 @@ pub fn board_message(
                 scroll,
                 draw_offer: rec.draw_offer.as_deref().and_then(Player::parse),
                 days_per_move: rec.days_per_move,
+                time_left: (rec.status == GameStatus::Play)
+                    .then(|| crate::app::deadline(rec).map(|d| d - crate::storage::now()))
+                    .flatten(),
             };
             Some((render::board_text(&view, &ctx), render::board_keyboard(&view, &ctx)))
         }
         GameStatus::Waiting | GameStatus::Cancelled => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use teloxide::types::Seconds;
+
+    use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn a_429_is_waited_out_and_retried() {
+        let pacer = Pacer::default();
+        let calls = AtomicU32::new(0);
+        let t0 = tokio::time::Instant::now();
+        let r: Result<u32, RequestError> = with_retry(&pacer, 5, || async {
+            match calls.fetch_add(1, Ordering::SeqCst) {
+                0 | 1 => Err(RequestError::RetryAfter(Seconds::from_seconds(2))),
+                n => Ok(n),
+            }
+        })
+        .await;
+        assert_eq!(r.unwrap(), 2);
+        assert!(t0.elapsed() >= Duration::from_secs(4), "waited {:?}", t0.elapsed());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn other_errors_are_not_retried() {
+        let pacer = Pacer::default();
+        let calls = AtomicU32::new(0);
+        let r: Result<(), RequestError> = with_retry(&pacer, 5, || async {
+            calls.fetch_add(1, Ordering::SeqCst);
+            Err(RequestError::Api(ApiError::MessageNotModified))
+        })
+        .await;
+        assert_eq!(classify(&r.unwrap_err()), Failure::NotModified);
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn telegram_errors_are_classified_by_their_text_too() {
+        let unknown = |t: &str| RequestError::Api(ApiError::Unknown(t.to_owned()));
+        assert_eq!(classify(&unknown("Forbidden: bot can't initiate conversation with a user")), Failure::CantInitiate);
+        assert_eq!(classify(&unknown("Forbidden: bot was blocked by the user")), Failure::Blocked);
+        assert_eq!(classify(&RequestError::Api(ApiError::MessageToEditNotFound)), Failure::NotFound);
+        assert!(matches!(classify(&unknown("Bad Request: chat not found")), Failure::Other(_)));
     }
 }

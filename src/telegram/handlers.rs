@@ -5,7 +5,8 @@ use teloxide::dispatching::UpdateHandler;
 use teloxide::prelude::*;
 use teloxide::types::{ChatMemberUpdated, InlineKeyboardButton, InlineKeyboardMarkup, User};
 
-use super::callback::Callback;
+use super::callback::{AI_LEVELS, Callback};
+use super::deliver::ai_name;
 use super::deliver::{Force, Ui};
 use super::render::{days_text, esc};
 use super::{DAYS_CHOICES, texts};
@@ -32,12 +33,9 @@ async fn touch(ui: &Ui, from: &User) -> Result<UserRecord, UserError> {
     ui.app.touch_user(from.id.0 as i64, &from.first_name, from.username.as_deref(), from.language_code.as_deref()).await
 }
 
-/// Delivers the boards and notices a use case produced.
+/// Delivers the boards and notices a use case produced (and lets the AI answer).
 async fn deliver(ui: &Ui, done: &Done, force: Force) {
-    if let Some(id) = done.game_id {
-        ui.sync_game(id, force).await;
-    }
-    ui.notify(&done.notices).await;
+    ui.after(done, force).await;
 }
 
 async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
@@ -119,6 +117,35 @@ async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) 
             }
         },
         "games" => games(ui, user, lang).await,
+        "ai" => {
+            let mut words = arg.split_whitespace();
+            let level = words.next().map(str::parse::<ai::Level>);
+            let rules = words.next().map(str::parse::<RuleSetId>);
+            match (level, rules) {
+                (None, _) => {
+                    let row = AI_LEVELS
+                        .iter()
+                        .map(|l| {
+                            InlineKeyboardButton::callback(
+                                tr(lang, &format!("ai-level-{l}")),
+                                Callback::AiLevel(*l).encode(),
+                            )
+                        })
+                        .collect::<Vec<_>>();
+                    ui.send(chat, tr(lang, "ai-choose-level"), Some(InlineKeyboardMarkup::new(vec![row]))).await;
+                }
+                (_, Some(Err(_))) => {
+                    ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None).await;
+                }
+                (Some(Ok(level)), rules) if AI_LEVELS.contains(&level) => {
+                    let rules = rules.and_then(Result::ok).unwrap_or(RuleSetId::Battle);
+                    start_ai(ui, user.id, lang, level, rules).await;
+                }
+                _ => {
+                    ui.send(chat, tr(lang, "ai-usage"), None).await;
+                }
+            }
+        }
         "setup" => {
             if arg.is_empty() {
                 ui.send(chat, tr(lang, "setup-usage"), None).await;
@@ -160,6 +187,21 @@ async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) 
         _ => {
             ui.send(chat, tr(lang, "unknown-command"), None).await;
         }
+    }
+}
+
+async fn start_ai(ui: &Ui, user_id: i64, lang: Lang, level: ai::Level, rules: RuleSetId) {
+    match ui.app.new_ai_game(user_id, level, rules).await {
+        Ok(game) => {
+            ui.send(
+                user_id,
+                tr_args(lang, "ai-started", &[("id", game.into()), ("name", ai_name(level, lang).into())]),
+                None,
+            )
+            .await;
+            ui.sync_game(game, Force::default()).await;
+        }
+        Err(e) => reply_error(ui, user_id, &e, lang).await,
     }
 }
 
@@ -259,9 +301,12 @@ async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
     let mut lines = vec![tr(lang, "games-header")];
     let mut rows = vec![];
     for g in &list {
-        let opponent = match g.opponent {
-            Some(id) => ui.app.store().get_user(id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default(),
-            None => "—".into(),
+        let opponent = match (g.ai, g.opponent) {
+            (Some(level), _) => ai_name(level, lang),
+            (None, Some(id)) => {
+                ui.app.store().get_user(id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default()
+            }
+            (None, None) => "—".into(),
         };
         let status = match g.status {
             GameStatus::Waiting => tr(lang, "status-waiting"),
@@ -278,6 +323,7 @@ async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
                     tr(lang, "result-lost")
                 }
             }
+            GameStatus::Cancelled if g.result.as_deref() == Some("aborted") => tr(lang, "status-aborted"),
             GameStatus::Cancelled => tr(lang, "status-cancelled"),
         };
         lines.push(tr_args(
@@ -392,96 +438,121 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
     };
     let msg = q.message.as_ref().map(|m| (m.chat().id.0, m.id()));
     let uid = user.id;
-    let result: Result<(Option<String>, Done, Force), UserError> =
-        match cb {
-            Callback::Noop => Ok((None, Done::default(), Force::default())),
-            Callback::SetupTap { game, ver, sq } => ui
-                .app
-                .setup_action(uid, game, Some(ver), SetupAction::Tap(sq))
-                .await
-                .map(|d| (None, d, Force::default())),
-            Callback::Setup { game, ver, button } => {
-                ui.app.setup_action(uid, game, Some(ver), button.action()).await.map(|d| (None, d, Force::default()))
+    let result: Result<(Option<String>, Done, Force), UserError> = match cb {
+        Callback::Noop => Ok((None, Done::default(), Force::default())),
+        Callback::SetupTap { game, ver, sq } => {
+            ui.app.setup_action(uid, game, Some(ver), SetupAction::Tap(sq)).await.map(|d| (None, d, Force::default()))
+        }
+        Callback::Setup { game, ver, button } => {
+            ui.app.setup_action(uid, game, Some(ver), button.action()).await.map(|d| (None, d, Force::default()))
+        }
+        Callback::Tap { game, ver, sq } => ui.app.tap(uid, game, ver, sq).await.map(|(r, d)| {
+            let toast = match r {
+                TapResult::Moved(rep) => Some(rep.mv.to_string()),
+                TapResult::Selected(_) | TapResult::Deselected => None,
+            };
+            (toast, d, Force::default())
+        }),
+        Callback::Play { game, ver, action } => {
+            ui.app.action(uid, game, Some(ver), action).await.map(|d| (None, d, Force::default()))
+        }
+        Callback::DrawAnswer { game, accept } => {
+            let action = if accept { Action::AcceptDraw } else { Action::DeclineDraw };
+            ui.app.action(uid, game, None, action).await.map(|d| (None, d, Force::default()))
+        }
+        Callback::Resend { game } => ui.app.game_of(uid, game).await.map(|_| {
+            (None, Done { game_id: Some(game), notices: vec![] }, Force { fresh_for: Some(uid), redraw_for: None })
+        }),
+        Callback::NewRules(rules) => {
+            answer(None).await;
+            let rows: Vec<Vec<InlineKeyboardButton>> = DAYS_CHOICES
+                .chunks(4)
+                .map(|c| {
+                    c.iter()
+                        .map(|d| {
+                            let label = if *d == 0 { tr(lang, "days-unlimited") } else { d.to_string() };
+                            InlineKeyboardButton::callback(label, Callback::NewGame(rules, *d).encode())
+                        })
+                        .collect()
+                })
+                .collect();
+            if let Some((chat, id)) = msg {
+                let text = tr_args(
+                    lang,
+                    "new-choose-days",
+                    &[("rules", tr(lang, &format!("rules-{}", rules.as_str())).into())],
+                );
+                let _ = ui.edit(chat, id, text, Some(InlineKeyboardMarkup::new(rows))).await;
             }
-            Callback::Tap { game, ver, sq } => ui.app.tap(uid, game, ver, sq).await.map(|(r, d)| {
-                let toast = match r {
-                    TapResult::Moved(rep) => Some(rep.mv.to_string()),
-                    TapResult::Selected(_) | TapResult::Deselected => None,
-                };
-                (toast, d, Force::default())
-            }),
-            Callback::Play { game, ver, action } => {
-                ui.app.action(uid, game, Some(ver), action).await.map(|d| (None, d, Force::default()))
+            return Ok(());
+        }
+        Callback::AiLevel(level) => {
+            answer(None).await;
+            let rows: Vec<Vec<InlineKeyboardButton>> = RuleSetId::ALL
+                .iter()
+                .map(|r| {
+                    vec![InlineKeyboardButton::callback(
+                        tr(lang, &format!("rules-{}", r.as_str())),
+                        Callback::AiGame(level, *r).encode(),
+                    )]
+                })
+                .collect();
+            if let Some((chat, id)) = msg {
+                let _ = ui.edit(chat, id, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows))).await;
             }
-            Callback::DrawAnswer { game, accept } => {
-                let action = if accept { Action::AcceptDraw } else { Action::DeclineDraw };
-                ui.app.action(uid, game, None, action).await.map(|d| (None, d, Force::default()))
+            return Ok(());
+        }
+        Callback::AiGame(level, rules) => {
+            answer(None).await;
+            if let Some((chat, id)) = msg {
+                let _ = ui.edit(chat, id, tr(lang, "ai-level-chosen"), None).await;
             }
-            Callback::Resend { game } => ui.app.game_of(uid, game).await.map(|_| {
-                (None, Done { game_id: Some(game), notices: vec![] }, Force { fresh_for: Some(uid), redraw_for: None })
-            }),
-            Callback::NewRules(rules) => {
-                answer(None).await;
-                let rows: Vec<Vec<InlineKeyboardButton>> = DAYS_CHOICES
-                    .chunks(4)
-                    .map(|c| {
-                        c.iter()
-                            .map(|d| {
-                                let label = if *d == 0 { tr(lang, "days-unlimited") } else { d.to_string() };
-                                InlineKeyboardButton::callback(label, Callback::NewGame(rules, *d).encode())
-                            })
-                            .collect()
-                    })
-                    .collect();
-                if let Some((chat, id)) = msg {
-                    let text = tr_args(
-                        lang,
-                        "new-choose-days",
-                        &[("rules", tr(lang, &format!("rules-{}", rules.as_str())).into())],
-                    );
-                    let _ = ui.edit(chat, id, text, Some(InlineKeyboardMarkup::new(rows))).await;
-                }
-                return Ok(());
-            }
-            Callback::NewGame(rules, days) => {
-                answer(None).await;
-                if let Some((text, kb)) = invitation(&ui, uid, lang, rules, days).await {
-                    match msg {
-                        Some((chat, id)) => {
-                            let _ = ui.edit(chat, id, text, Some(kb)).await;
-                        }
-                        None => {
-                            ui.send(uid, text, Some(kb)).await;
-                        }
+            start_ai(&ui, uid, lang, level, rules).await;
+            return Ok(());
+        }
+        Callback::NewGame(rules, days) => {
+            answer(None).await;
+            if let Some((text, kb)) = invitation(&ui, uid, lang, rules, days).await {
+                match msg {
+                    Some((chat, id)) => {
+                        let _ = ui.edit(chat, id, text, Some(kb)).await;
+                    }
+                    None => {
+                        ui.send(uid, text, Some(kb)).await;
                     }
                 }
-                return Ok(());
             }
-            Callback::CancelInvite { game } => ui.app.cancel_invitation(uid, game).await.map(|d| {
+            return Ok(());
+        }
+        Callback::CancelInvite { game } => {
+            ui.app.cancel_invitation(uid, game).await.map(|d| {
                 (Some(tr(lang, "toast-cancelled")), Done { game_id: None, notices: d.notices }, Force::default())
-            }),
-            Callback::Lang(l) => match ui.app.store().set_lang(uid, Some(l.code())).await {
-                Ok(()) => {
-                    answer(Some(tr(l, "lang-set"))).await;
-                    if let Some((chat, id)) = msg {
-                        let _ = ui.edit(chat, id, tr(l, "lang-set"), None).await;
-                    }
-                    return Ok(());
+            })
+        }
+        Callback::Lang(l) => match ui.app.store().set_lang(uid, Some(l.code())).await {
+            Ok(()) => {
+                answer(Some(tr(l, "lang-set"))).await;
+                if let Some((chat, id)) = msg {
+                    let _ = ui.edit(chat, id, tr(l, "lang-set"), None).await;
                 }
-                Err(e) => Err(e.into()),
-            },
-            Callback::LoadSetup(setup_id) => match current_setup_game(&ui, &user).await {
+                return Ok(());
+            }
+            Err(e) => Err(e.into()),
+        },
+        Callback::LoadSetup(setup_id) => {
+            match current_setup_game(&ui, &user).await {
                 Some(game) => ui.app.setup_action(uid, game, None, SetupAction::Saved(setup_id)).await.map(|d| {
                     (Some(tr(lang, "toast-setup-loaded")), d, Force { fresh_for: Some(uid), redraw_for: None })
                 }),
                 None => Err(UserError::NoActiveGame),
-            },
-            Callback::DeleteSetup(setup_id) => match ui.app.store().delete_setup(uid, setup_id).await {
-                Ok(true) => Ok((Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default())),
-                Ok(false) => Err(UserError::NoSuchSetup),
-                Err(e) => Err(e.into()),
-            },
-        };
+            }
+        }
+        Callback::DeleteSetup(setup_id) => match ui.app.store().delete_setup(uid, setup_id).await {
+            Ok(true) => Ok((Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default())),
+            Ok(false) => Err(UserError::NoSuchSetup),
+            Err(e) => Err(e.into()),
+        },
+    };
     match result {
         Ok((toast, done, force)) => {
             answer(toast).await;
@@ -521,9 +592,14 @@ async fn on_member(ui: Ui, upd: ChatMemberUpdated) -> HandlerResult {
     let blocked = upd.new_chat_member.is_banned() || upd.new_chat_member.is_left();
     let user_id = upd.from.id.0 as i64;
     let _ = ui.app.store().set_blocked(user_id, blocked).await;
-    if blocked {
+    let games = ui.app.store().games_of_user(user_id, 50).await.unwrap_or_default();
+    if !blocked {
+        // Back: deliver the boards that waited.
+        for g in games.iter().filter(|g| matches!(g.status, GameStatus::Setup | GameStatus::Play)) {
+            ui.sync_game(g.id, Force::default()).await;
+        }
+    } else {
         // The game goes on; each opponent in a live game is told once.
-        let games = ui.app.store().games_of_user(user_id, 50).await.unwrap_or_default();
         for g in games.iter().filter(|g| matches!(g.status, GameStatus::Setup | GameStatus::Play)) {
             if let Some(opp) = g.players.iter().find(|p| p.user_id != user_id) {
                 let n = crate::app::Addressed {

@@ -28,10 +28,33 @@ pub const DAYS_CHOICES: [u8; 7] = [0, 1, 2, 3, 5, 7, 14];
 /// The commands shown in Telegram's menu, in `lang`.
 #[must_use]
 pub fn commands(lang: Lang) -> Vec<BotCommand> {
-    ["start", "new", "games", "setups", "rules", "lang", "cancel", "help"]
+    ["start", "new", "ai", "games", "setups", "rules", "lang", "cancel", "help"]
         .iter()
         .map(|c| BotCommand::new(*c, tr(lang, &format!("cmd-{c}"))))
         .collect()
+}
+
+/// The one background task of the correspondence clock (R23): runs
+/// [`App::tick`] and sleeps until the next deadline or reminder (at most a
+/// minute, so new games are picked up).
+async fn clock_loop(ui: Ui) {
+    let cfg = crate::app::ClockConfig::default();
+    loop {
+        let now = crate::storage::now();
+        let wait = match ui.app.tick(now, &cfg).await {
+            Ok((dones, next)) => {
+                for d in &dones {
+                    ui.after(d, deliver::Force::default()).await;
+                }
+                next.map_or(60, |n| (n - now).clamp(1, 60))
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "clock tick failed");
+                60
+            }
+        };
+        tokio::time::sleep(std::time::Duration::from_secs(wait.unsigned_abs())).await;
+    }
 }
 
 /// Runs the bot until SIGINT or SIGTERM: registers the commands in both
@@ -54,8 +77,10 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), Box<dyn std::error::Er
             tracing::warn!(error = %e, "setMyCommands failed");
         }
     }
-    let ui = Ui::new(bot.clone(), App::new(store), username);
+    let mut ui = Ui::new(bot.clone(), App::new(store), username);
+    ui.ai_budget = cfg.ai_think_ms.map(std::time::Duration::from_millis);
     ui.resume().await;
+    tokio::spawn(clock_loop(ui.clone()));
     let mut dispatcher = Dispatcher::builder(bot, handlers::schema())
         .dependencies(dptree::deps![ui])
         .default_handler(|_| async {})

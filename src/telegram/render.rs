@@ -33,6 +33,8 @@ pub struct BoardCtx<'a> {
     pub draw_offer: Option<Player>,
     /// Days per move; `None` = unlimited.
     pub days_per_move: Option<i64>,
+    /// Seconds left for the side to move (R23), when there is a time limit.
+    pub time_left: Option<i64>,
 }
 
 /// HTML-escapes user text for `parse_mode = HTML`.
@@ -223,7 +225,11 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
             } else {
                 t.push_str(&tr_args(lang, "turn-theirs", &[("opponent", esc(ctx.opponent).into())]));
             }
-            t.push_str(&format!(" · {}\n", days_text(ctx.days_per_move, lang)));
+            t.push_str(&format!(" · {}", days_text(ctx.days_per_move, lang)));
+            if let Some(left) = ctx.time_left {
+                t.push_str(&format!(" · ⏳ {}", time_left_text(left, lang)));
+            }
+            t.push('\n');
             match ctx.draw_offer {
                 Some(p) if p == v.me() => t.push_str(&tr(lang, "draw-you-offered")),
                 Some(_) => t.push_str(&tr(lang, "draw-they-offered")),
@@ -241,6 +247,20 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
         }
     }
     t.trim_end().to_owned()
+}
+
+/// A duration left, coarse: "2 d 5 h", "5 h 10 min", "7 min".
+#[must_use]
+pub fn time_left_text(secs: i64, lang: Lang) -> String {
+    let secs = secs.max(0);
+    let (d, h, m) = (secs / 86_400, secs % 86_400 / 3_600, secs % 3_600 / 60);
+    if d > 0 {
+        tr_args(lang, "left-days-hours", &[("d", d.into()), ("h", h.into())])
+    } else if h > 0 {
+        tr_args(lang, "left-hours-minutes", &[("h", h.into()), ("m", m.into())])
+    } else {
+        tr_args(lang, "left-minutes", &[("m", m.into())])
+    }
 }
 
 /// "unlimited time" / "3 days per move".
@@ -292,6 +312,10 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
                 ]);
             } else if ctx.draw_offer.is_none() {
                 rows.push(vec![button(tr(lang, "btn-offer-draw"), play(Action::OfferDraw))]);
+            }
+            if v.ply() < 2 {
+                // R23: either player may abort until both have made a first move.
+                rows.push(vec![button(tr(lang, "btn-abort"), play(Action::Abort))]);
             }
             rows.push(vec![button(tr(lang, "btn-resend"), Callback::Resend { game })]);
             rows.push(vec![button(tr(lang, "btn-back"), play(Action::Back))]);

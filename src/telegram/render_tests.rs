@@ -29,6 +29,7 @@ fn rendered(game: &Game, me: Player) -> Vec<String> {
                     scroll,
                     draw_offer: None,
                     days_per_move: Some(3),
+                    time_left: Some(200_000),
                 };
                 out.push(render::board_text(&view, &ctx));
                 out.push(serde_json::to_string(&render::board_keyboard(&view, &ctx)).unwrap());
@@ -123,7 +124,8 @@ fn setup_board_shows_only_the_own_draft() {
 fn play_keyboard_fits_telegram_limits_and_marks_destinations() {
     let mut rng = StdRng::seed_from_u64(9);
     let rules = RuleSetId::BattleRunners;
-    let setups = ByPlayer { south: engine::smart(rules.rules(), &mut rng), north: engine::smart(rules.rules(), &mut rng) };
+    let setups =
+        ByPlayer { south: engine::smart(rules.rules(), &mut rng), north: engine::smart(rules.rules(), &mut rng) };
     let game = Game::new(rules, setups, Player::South).unwrap();
     let view = game.view(Player::South);
     let mv = view.legal_moves()[0];
@@ -136,6 +138,7 @@ fn play_keyboard_fits_telegram_limits_and_marks_destinations() {
         scroll: 0,
         draw_offer: None,
         days_per_move: None,
+        time_left: None,
     };
     let kb = render::board_keyboard(&view, &ctx).unwrap();
     assert!(kb.inline_keyboard.iter().all(|row| row.len() <= 8));

@@ -39,6 +39,10 @@ pub fn notice(n: &Notice, lang: Lang) -> (String, Option<InlineKeyboardMarkup>) 
         Notice::DrawDeclined { game_id } => (tr_args(lang, "notice-draw-declined", &[id(game_id)]), None),
         Notice::GameOver { game_id } => (tr_args(lang, "notice-game-over", &[id(game_id)]), None),
         Notice::OpponentBlocked { game_id } => (tr_args(lang, "notice-opponent-blocked", &[id(game_id)]), None),
+        Notice::Reminder { game_id, hours_left } => {
+            (tr_args(lang, "notice-reminder", &[id(game_id), ("n", (*hours_left).into())]), None)
+        }
+        Notice::Aborted { game_id } => (tr_args(lang, "notice-aborted", &[id(game_id)]), None),
         Notice::InvitationCancelled { game_id } => (tr_args(lang, "notice-invite-cancelled", &[id(game_id)]), None),
     }
 }

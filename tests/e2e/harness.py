@@ -45,9 +45,9 @@ class Env:
         self.log = open(Path(self.tmp) / "bot.log", "ab")
         self.start_bot()
 
-    def start_bot(self) -> None:
+    def start_bot(self, **extra_env: str) -> None:
         env = dict(os.environ, TELOXIDE_TOKEN=TOKEN, TELOXIDE_API_URL=self.url + "/", DATABASE_URL=self.db,
-                   RUST_LOG=os.environ.get("RUST_LOG", "info"))
+                   RUST_LOG=os.environ.get("RUST_LOG", "info"), **extra_env)
         self.bot = subprocess.Popen([self.binary, "serve"], env=env, stdout=self.log, stderr=self.log,
                                     cwd=self.tmp)
         # The bot is up once it registered its commands.

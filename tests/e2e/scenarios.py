@@ -216,6 +216,40 @@ def bad_input_changes_nothing(env):
     assert not stats["unanswered_callback_queries"], stats
 
 
+def tap_any_move(user, game) -> None:
+    """Selects the user's pieces one by one until one can move, then moves it."""
+    b = board(user, game)
+    pieces = [x["callback_data"] for row in b["reply_markup"]["inline_keyboard"] for x in row
+              if x["callback_data"].startswith("p.") and x["text"].isdigit()]
+    for piece_sq in [d.split(".")[-1] for d in pieces]:
+        press_and_wait(user, game, square_data(board(user, game), piece_sq))
+        sel = board(user, game)
+        dest = next((x["callback_data"] for row in sel["reply_markup"]["inline_keyboard"] for x in row
+                     if x["text"].startswith("○")), None)
+        if dest:
+            press_and_wait(user, game, dest)
+            return
+        press_and_wait(user, game, square_data(sel, piece_sq))
+    raise AssertionError("no piece could move")
+
+
+@scenario
+def opponent_blocks_the_bot_and_the_game_goes_on(env):
+    alice, bob, game = start_pair(env)
+    if my_turn(bob, game):
+        tap_any_move(bob, game)
+        wait_board(alice, game, lambda m: my_turn(alice, game))
+    bob.block()
+    wait_text(alice, "has blocked the bot")
+    tap_any_move(alice, game)
+    wait_board(alice, game, lambda m: "Bob to move." in m["text"])
+    time.sleep(1.5)
+    told = [m for m in alice.bot_messages() if "has blocked the bot" in (m["text"] or "")]
+    assert len(told) == 1, "the player is told once"
+    bob.unblock()
+    wait_board(bob, game, lambda m: my_turn(bob, game))
+
+
 @scenario
 def restart_in_the_middle_of_a_game(env):
     alice, bob, game = start_pair(env)
@@ -251,6 +285,60 @@ def games_list_and_resend(env):
     alice.wait_for(lambda: board(alice, game)["message_id"] > lst["message_id"])
     alice.wait_for(lambda: any(m["message_id"] == old["message_id"] and "moved below" in m["text"]
                                for m in alice.bot_messages()))
+
+
+@scenario
+def game_against_the_ai(env):
+    alice = new_user(env, "Alice", "en")
+    alice.start()
+    wait_text(alice, "Welcome")
+    alice.send("/ai easy")
+    started = wait_text(alice, "against AI (", after=alice.last_sent["message_id"])
+    game = int(re.search(r"#(\d+)", started["text"]).group(1))
+    b = wait_board(alice, game, lambda m: "Set up your army" in m["text"])
+    assert "AI (" in b["text"]
+    press_and_wait(alice, game, button_data(b, "⚔ To battle!"))
+    # Whoever moves first, the AI answers every move of the human.
+    for _ in range(3):
+        wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
+        before = len(board(alice, game)["text"])
+        tap_any_move(alice, game)
+    wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
+    wait_text(alice, f"Your move in game #{game}")
+    alice.send("/games")
+    lst = wait_text(alice, "Your games", after=alice.last_sent["message_id"])
+    assert "AI (" in lst["text"], lst["text"]
+
+
+@scenario
+def a_thinking_ai_does_not_delay_other_chats(env):
+    # A slow AI (3 s a move) must not slow anyone else down.
+    env.stop_bot()
+    env.start_bot(AI_THINK_MS="3000")
+    try:
+        alice, carol = new_user(env, "Alice", "en"), new_user(env, "Carol", "en")
+        for u in (alice, carol):
+            u.start()
+            wait_text(u, "Welcome")
+        alice.send("/ai hard")
+        started = wait_text(alice, "against AI (", after=alice.last_sent["message_id"])
+        game = int(re.search(r"#(\d+)", started["text"]).group(1))
+        b = wait_board(alice, game)
+        press_and_wait(alice, game, button_data(b, "⚔ To battle!"))
+        wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
+        tap_any_move(alice, game)
+        # Now the AI thinks for about 3 s; Carol's commands are answered meanwhile.
+        t0 = time.time()
+        for _ in range(2):
+            carol.send("/help")
+            carol.wait_reply(timeout=5)
+        elapsed = time.time() - t0
+        assert elapsed < 2.0, f"other chats waited {elapsed:.1f}s while the AI was thinking"
+        wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
+        assert time.time() - t0 > 2.5, "the AI was meant to think about 3 s"
+    finally:
+        env.stop_bot()
+        env.start_bot()
 
 
 def main() -> int:

@@ -1,0 +1,201 @@
+//! The belief over the enemy's hidden ranks and the sampling of full
+//! enemy armies consistent with it (determinization).
+
+use engine::{Player, Rank, RuleSetId, Square};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::observation::Observation;
+use crate::track::{InconsistentRecord, Track};
+
+/// Prior weight of the Flag by how far its square is from the owner's back
+/// rank (0 = back rank … 3 = front rank of the home area, 4 = beyond).
+const FLAG_ROW: [f32; 5] = [6.0, 2.0, 0.7, 0.15, 0.05];
+/// Prior weight of a Mine by the same distance.
+const MINE_ROW: [f32; 5] = [1.3, 1.3, 1.0, 0.6, 0.3];
+/// Extra weight of a Mine next to the sampled Flag.
+const MINE_NEAR_FLAG: f32 = 3.0;
+
+/// What the viewer believes about the enemy's pieces of unknown rank.
+///
+/// Built from an [`Observation`] only. The composition left to place is
+/// the enemy army (R4) minus the ranks revealed by combat or removed (R18);
+/// a piece that moved is neither Mine nor Flag, a piece that ran is the
+/// runner kind (R24); behaviour next to our revealed pieces (approaching,
+/// fleeing) reweighs the ranks (see the crate docs).
+#[derive(Clone, Debug)]
+pub struct Belief {
+    rules: RuleSetId,
+    enemy: Player,
+    pub(crate) track: Track,
+    /// Ranks still to place among the unknown pieces, by [`Rank::index`].
+    pool: [u8; 12],
+    /// Tracked ids of the enemy pieces on the board whose rank is unknown.
+    unknown: Vec<usize>,
+    /// Prior weight of the Flag per tracked id (unmoved unknown pieces only).
+    flag_prior: Vec<f32>,
+}
+
+impl Belief {
+    /// The belief of the viewer of `obs`.
+    ///
+    /// # Errors
+    /// [`InconsistentRecord`] when the record does not lead to the board
+    /// (never for an [`Observation`] made from a [`engine::PlayerView`] of
+    /// a real game).
+    pub fn new(obs: &Observation) -> Result<Belief, InconsistentRecord> {
+        let track = Track::new(obs)?;
+        let enemy = obs.me.other();
+        let mut pool = obs.rules.rules().army;
+        let mut unknown = Vec::new();
+        for (id, p) in track.pieces.iter().enumerate().filter(|(_, p)| p.owner == enemy) {
+            match p.rank {
+                Some(r) => pool[r.index()] = pool[r.index()].saturating_sub(1),
+                None if p.current.is_some() => unknown.push(id),
+                None => {}
+            }
+        }
+        let mut b = Belief { rules: obs.rules, enemy, track, pool, unknown, flag_prior: Vec::new() };
+        b.flag_prior = (0..b.track.pieces.len()).map(|id| b.flag_weight(id)).collect();
+        Ok(b)
+    }
+
+    /// A full assignment: the rank of every enemy piece on the board, by square.
+    #[must_use]
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<(Square, Rank)> {
+        let ranks = self.sample_ids(rng);
+        self.track
+            .pieces
+            .iter()
+            .zip(ranks)
+            .filter(|(p, _)| p.owner == self.enemy)
+            .filter_map(|(p, r)| Some((p.current?, r)))
+            .collect()
+    }
+
+    /// Ranks of every tracked piece (both sides, removed ones too), by id.
+    pub(crate) fn sample_ids<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<Rank> {
+        let pieces = &self.track.pieces;
+        let mut ranks: Vec<Rank> = pieces.iter().map(|p| p.rank.unwrap_or(Rank::Flag)).collect();
+        let mut pool = self.pool;
+        let take = |pool: &mut [u8; 12], r: Rank| pool[r.index()] = pool[r.index()].saturating_sub(1);
+        let rules = self.rules.rules();
+        let runner = Rank::ALL.into_iter().find(|&r| rules.is_runner(r));
+        let (mut ran, mut moved, mut still) = (Vec::new(), Vec::new(), Vec::new());
+        for &id in &self.unknown {
+            match (pieces[id].ran, pieces[id].moved) {
+                (true, _) => ran.push(id),
+                (false, true) => moved.push(id),
+                (false, false) => still.push(id),
+            }
+        }
+        // 1. A piece that ran is the runner kind.
+        for &id in &ran {
+            let r = runner.unwrap_or(Rank::Soldier);
+            ranks[id] = r;
+            take(&mut pool, r);
+        }
+        // 2. The Flag (always on the board while the game goes on) among the unmoved pieces.
+        let mut flag_sq = None;
+        if pool[Rank::Flag.index()] > 0 && !still.is_empty() {
+            let w: Vec<f32> = still.iter().map(|&id| self.flag_prior[id]).collect();
+            let k = pick(rng, &w);
+            let id = still.swap_remove(k);
+            ranks[id] = Rank::Flag;
+            take(&mut pool, Rank::Flag);
+            flag_sq = pieces[id].current;
+        }
+        // 3. Moved pieces: movable ranks by remaining count × behaviour weight.
+        moved.shuffle(rng);
+        for &id in &moved {
+            let r = self.draw(rng, &pool, id, |r| r.is_movable(), None);
+            ranks[id] = r;
+            take(&mut pool, r);
+        }
+        // 4. Unmoved pieces: everything left, Mines weighted by row and by the Flag.
+        still.shuffle(rng);
+        for &id in &still {
+            let r = self.draw(rng, &pool, id, |r| r != Rank::Flag, flag_sq);
+            ranks[id] = r;
+            take(&mut pool, r);
+        }
+        ranks
+    }
+
+    /// Draws a rank for `id` among those `allowed`, ∝ remaining count ×
+    /// weight × (for unmoved pieces) the positional prior.
+    fn draw<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        pool: &[u8; 12],
+        id: usize,
+        allowed: impl Fn(Rank) -> bool,
+        flag_sq: Option<Square>,
+    ) -> Rank {
+        let p = &self.track.pieces[id];
+        let row = p.current.map_or(4, |sq| self.row(sq));
+        let near_flag = flag_sq.zip(p.current).is_some_and(|(f, s)| f.is_adjacent(s));
+        let weights: Vec<f32> = Rank::ALL
+            .iter()
+            .map(|&r| {
+                if !allowed(r) {
+                    return 0.0;
+                }
+                let mut w = f32::from(pool[r.index()]) * p.weight[r.index()];
+                if r == Rank::Mine {
+                    w *= MINE_ROW[row] * if near_flag { MINE_NEAR_FLAG } else { 1.0 };
+                }
+                w
+            })
+            .collect();
+        if weights.iter().sum::<f32>() > 0.0 {
+            return Rank::ALL[pick(rng, &weights)];
+        }
+        // The pool ran dry (only in positions not reached by real play):
+        // any allowed rank by weight.
+        let weights: Vec<f32> = Rank::ALL.iter().map(|&r| if allowed(r) { p.weight[r.index()] } else { 0.0 }).collect();
+        Rank::ALL[pick(rng, &weights)]
+    }
+
+    /// Distance of `sq` from the enemy's back rank, 0..=4.
+    fn row(&self, sq: Square) -> usize {
+        let r = usize::from(sq.rank());
+        let d = if self.enemy == Player::South { r } else { 9 - r };
+        d.min(4)
+    }
+
+    /// Prior weight of the Flag standing on the unmoved piece `id`: by row,
+    /// and higher the more of its neighbours are unmoved enemy pieces or
+    /// revealed Mines (the Flag is usually walled in).
+    fn flag_weight(&self, id: usize) -> f32 {
+        let p = &self.track.pieces[id];
+        let Some(sq) = p.current.filter(|_| p.owner == self.enemy && !p.moved && p.rank.is_none()) else {
+            return 0.0;
+        };
+        let walls = (0..4)
+            .filter_map(|d| sq.step(d))
+            .filter(|n| {
+                self.track.pieces.iter().any(|p| {
+                    p.owner == self.enemy && p.current == Some(*n) && (!p.moved || p.rank == Some(Rank::Mine))
+                })
+            })
+            .count();
+        FLAG_ROW[self.row(sq)] * (1.0 + walls as f32)
+    }
+}
+
+/// Index drawn ∝ `w` (all zero: uniform).
+fn pick<R: Rng + ?Sized>(rng: &mut R, w: &[f32]) -> usize {
+    let total: f32 = w.iter().sum();
+    if total <= 0.0 {
+        return rng.random_range(0..w.len());
+    }
+    let mut x = rng.random::<f32>() * total;
+    for (i, &wi) in w.iter().enumerate() {
+        if x < wi {
+            return i;
+        }
+        x -= wi;
+    }
+    w.iter().rposition(|&wi| wi > 0.0).unwrap_or(0)
+}

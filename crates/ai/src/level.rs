@@ -1,0 +1,172 @@
+//! Playing strength ([`Level`]) and how long a decision may take ([`Budget`]).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// How well the AI plays; each level is a different method (see the crate docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Baseline: a uniformly random legal move.
+    Random,
+    /// Baseline: attacks when it wins by ranks known from combat (R18),
+    /// otherwise a random move.
+    Greedy,
+    /// One ply over a few sampled enemy armies, with the evaluation and some noise.
+    Easy,
+    /// Two plies (plus captures) over many sampled armies (determinized search).
+    Normal,
+    /// Deeper determinized alpha-beta over sampled armies, with bluffing.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [Level::Random, Level::Greedy, Level::Easy, Level::Normal, Level::Hard];
+
+    /// The stable name: `random`, `greedy`, `easy`, `normal`, `hard`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The default thinking time per move: 0 for the baselines, 20 ms
+    /// (easy), 300 ms (normal), 2 s (hard). The search stops at the budget;
+    /// the answer comes within a few milliseconds of it.
+    #[must_use]
+    pub const fn default_budget(self) -> Duration {
+        match self {
+            Level::Random | Level::Greedy => Duration::ZERO,
+            Level::Easy => Duration::from_millis(20),
+            Level::Normal => Duration::from_millis(300),
+            Level::Hard => Duration::from_millis(2000),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is no level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown AI level {:?} (random, greedy, easy, normal, hard)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    /// Parses [`Level::as_str`], case-insensitive.
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        let t = s.trim().to_ascii_lowercase();
+        Level::ALL.into_iter().find(|l| l.as_str() == t).ok_or_else(|| UnknownLevel(s.to_owned()))
+    }
+}
+
+/// The limit of one decision: wall time, search nodes, or both (whichever
+/// ends first). A node is one position the search plays a move into.
+///
+/// A node limit makes a decision reproducible (same view, level, seed and
+/// limit give the same move); a time limit does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Budget {
+    /// Wall-clock limit.
+    pub time: Option<Duration>,
+    /// Limit on search nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// A wall-clock limit only.
+    #[must_use]
+    pub const fn time(d: Duration) -> Budget {
+        Budget { time: Some(d), nodes: None }
+    }
+
+    /// A node limit only (reproducible).
+    #[must_use]
+    pub const fn nodes(n: u64) -> Budget {
+        Budget { time: None, nodes: Some(n) }
+    }
+}
+
+/// A running budget: counts nodes and looks at the clock every 256 nodes.
+pub(crate) struct Clock {
+    deadline: Option<Instant>,
+    max_nodes: u64,
+    pub(crate) nodes: u64,
+    stopped: bool,
+}
+
+impl Clock {
+    pub(crate) fn start(b: Budget) -> Clock {
+        Clock {
+            deadline: b.time.map(|d| Instant::now() + d),
+            max_nodes: b.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts one node; true once the budget is spent (and from then on).
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes {
+            self.stopped = true;
+        } else if self.nodes & 255 == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Whether the budget is spent (checks the clock now).
+    pub(crate) fn out(&mut self) -> bool {
+        if !self.stopped && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        self.stopped || self.nodes >= self.max_nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for l in Level::ALL {
+            assert_eq!(l.to_string().parse::<Level>(), Ok(l));
+        }
+        assert_eq!(" Hard ".parse::<Level>(), Ok(Level::Hard));
+        assert!("expert".parse::<Level>().is_err());
+        assert!(Level::Easy.default_budget() <= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn node_budget_stops() {
+        let mut c = Clock::start(Budget::nodes(3));
+        assert!(!c.tick());
+        assert!(!c.tick());
+        assert!(c.tick());
+        assert!(c.out());
+    }
+}

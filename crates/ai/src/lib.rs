@@ -1,0 +1,171 @@
+//! The built-in AI of «Сражение» and its classic cousins.
+//!
+//! # Fair by construction (R25)
+//!
+//! Every decision is a function of one player's information set: a
+//! [`engine::PlayerView`] (or an [`Observation`] made from one, or kept by
+//! a front-end from public events), plus a random generator. No function of
+//! this crate takes an [`engine::Game`] to decide; the games the search
+//! plays in are built here from the observation and *sampled* enemy ranks.
+//!
+//! # Method
+//!
+//! 1. **Tracking** — every piece is followed through the public record
+//!    backwards to its starting square and forwards again (R24): combat
+//!    reveals ranks (R18), a piece that moved is neither Mine nor Flag, a
+//!    piece that made a multi-square move is the runner kind.
+//! 2. **Belief** ([`Belief`]) — the enemy's unknown pieces share the army
+//!    (R4) minus every revealed or removed rank. Each has weights per rank:
+//!    an enemy piece that steps next to one of our *revealed* pieces without
+//!    attacking is more likely a rank that beats it (×2.5, ×0.5 for ranks
+//!    that lose); one that steps away from it is more likely a rank it
+//!    beats (×2.0 / ×0.6) — the kind of inference of de Boer's *Invincible*
+//!    and of the "piece probability" models of Stankiewicz & Schadd
+//!    (*Opponent modeling in Stratego*, BNAIC 2009). Unmoved pieces get a
+//!    positional prior (the Flag on the back ranks among unmoved
+//!    neighbours, Mines near it).
+//! 3. **Determinization** — a full enemy army is sampled consistent with
+//!    all of that (runners, then the Flag among the unmoved pieces, then
+//!    the moved pieces, then the rest), and the game is replayed from the
+//!    start with it, so R11 and R21 state are exact.
+//! 4. **Search** — Perfect Information Monte Carlo (Ginsberg's GIB; Long,
+//!    Sturtevant, Buro & Furtak, *Understanding the success of perfect
+//!    information Monte Carlo sampling in game tree search*, AAAI 2010):
+//!    each sampled game is searched with alpha-beta (negamax, good attacks
+//!    first) to a fixed depth plus a capture search; each root move's
+//!    values are averaged over the samples and the best average is played.
+//!    The evaluation (`eval.rs`) counts material by rank with values that
+//!    depend on what is left, information (unrevealed pieces are worth a
+//!    fifth more), progress (distance maps to beatable targets), Flag
+//!    safety and the R21 clock.
+//!
+//! # Levels
+//!
+//! | level | method | default budget |
+//! |---|---|---|
+//! | `random` | uniformly random legal move | – |
+//! | `greedy` | wins by known ranks, else random | – |
+//! | `easy` | one ply + one capture ply, ≤ 6 samples, ±25 points of noise | 20 ms |
+//! | `normal` | two plies + two capture plies, as many samples as fit | 300 ms |
+//! | `hard` | three plies + three capture plies, as many samples as fit, bluffing | 2 s |
+//!
+//! Bluffing (`hard`): among the moves within 10 points of the best, a third
+//! of the time it plays one that brings an unrevealed piece next to an
+//! enemy revealed piece it would *not* beat — the move a stronger piece
+//! would make, which a belief like ours reads as strength. Its own setups
+//! also place decoy Mines away from the Flag ([`choose_setup`]).
+//!
+//! Known limits of the method: in a sampled game the opponent "sees" our
+//! ranks (so the search is cautious), and information gathering is valued
+//! only through the evaluation's information term (strategy fusion, see
+//! Long et al.). Strength is measured by the `arena` command (BENCHMARKS.md).
+//!
+//! ```
+//! use engine::{ByPlayer, Game, Player, RuleSetId};
+//! use rand::SeedableRng;
+//! let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+//! let rules = RuleSetId::Battle;
+//! let setups = ByPlayer::new_with(|_| ai::choose_setup(rules, ai::Level::Normal, &mut rng, None));
+//! let game = Game::new(rules, setups, Player::South)?;
+//! let view = game.view(Player::South);
+//! let mv = ai::think(&ai::Observation::from_view(&view), ai::Level::Normal, ai::Budget::nodes(2_000), &mut rng);
+//! assert!(game.check(mv.unwrap()).is_ok());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod baseline;
+mod belief;
+mod determinize;
+mod eval;
+mod level;
+mod observation;
+mod search;
+mod setup;
+mod track;
+
+use std::time::Duration;
+
+use engine::{Cell, CombatResult, Move, PlayerView, resolve};
+use rand::Rng;
+
+pub use belief::Belief;
+pub use level::{Budget, Level, UnknownLevel};
+pub use observation::Observation;
+pub use setup::choose_setup;
+pub use track::InconsistentRecord;
+
+use search::{Params, Tally};
+
+/// The AI's move for the viewer of `view` at `level`, thinking at most
+/// about `budget` of wall time. `None` only when the viewer has no legal
+/// move (not their turn, or the game is over).
+#[must_use]
+pub fn choose_move<R: Rng + ?Sized>(view: &PlayerView, level: Level, budget: Duration, rng: &mut R) -> Option<Move> {
+    think(&Observation::from_view(view), level, Budget::time(budget), rng)
+}
+
+/// The AI's move from an [`Observation`] under a [`Budget`] (a node budget
+/// makes it reproducible). `None` only when there is no legal move.
+#[must_use]
+pub fn think<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: Budget, rng: &mut R) -> Option<Move> {
+    let legal = obs.legal_moves();
+    if !obs.my_turn() {
+        return None;
+    }
+    if legal.len() == 1 {
+        return Some(legal[0]);
+    }
+    let params = match level {
+        Level::Random => return baseline::random(obs, rng),
+        Level::Greedy => return baseline::greedy(obs, rng),
+        Level::Easy => Params { depth: 1, qdepth: 1, max_samples: 6, noise: 25 },
+        Level::Normal => Params { depth: 2, qdepth: 2, max_samples: 1_000, noise: 0 },
+        Level::Hard => Params { depth: 3, qdepth: 3, max_samples: 1_000, noise: 0 },
+    };
+    let Ok(belief) = Belief::new(obs) else { return baseline::greedy(obs, rng) };
+    let mut clock = level::Clock::start(budget);
+    let tallies = search::run(obs, &belief, params, &mut clock, rng);
+    Some(pick(obs, &tallies, params.noise, level == Level::Hard, rng))
+}
+
+/// The best average (with noise); ties at random; the bluff for `hard`.
+fn pick<R: Rng + ?Sized>(obs: &Observation, tallies: &[Tally], noise: i32, bluff: bool, rng: &mut R) -> Move {
+    let legal = obs.legal_moves();
+    let scores: Vec<i64> = tallies
+        .iter()
+        .map(|t| t.mean() + if noise > 0 { i64::from(rng.random_range(-noise..=noise)) } else { 0 })
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    if bluff && rng.random_ratio(1, 3) {
+        let bluffs: Vec<(usize, Move)> = legal
+            .iter()
+            .zip(&scores)
+            .filter(|(_, s)| **s >= best - 10)
+            .map(|(m, _)| (bluff_score(obs, *m), *m))
+            .filter(|(b, _)| *b > 0)
+            .collect();
+        if let Some(&(_, m)) = bluffs.iter().max_by_key(|(b, _)| *b) {
+            return m;
+        }
+    }
+    let top: Vec<Move> = legal.iter().zip(&scores).filter(|(_, s)| **s == best).map(|(m, _)| *m).collect();
+    top[rng.random_range(0..top.len())]
+}
+
+/// How many enemy revealed pieces that our unrevealed mover would not beat
+/// it comes next to (the move a stronger piece would make).
+fn bluff_score(obs: &Observation, mv: Move) -> usize {
+    let Cell::Own(p) = obs.cell(mv.from) else { return 0 };
+    if p.revealed || !matches!(obs.cell(mv.to), Cell::Empty) {
+        return 0;
+    }
+    (0..4)
+        .filter_map(|d| mv.to.step(d))
+        .filter(|n| match obs.cell(*n) {
+            Cell::Enemy(e) => e.revealed.is_some_and(|r| r.is_movable() && resolve(p.rank, r) != CombatResult::AttackerWins),
+            _ => false,
+        })
+        .count()
+}

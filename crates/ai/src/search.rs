@@ -1,0 +1,212 @@
+//! Determinized search (Perfect Information Monte Carlo): sample an enemy
+//! army from the belief, search the resulting game of perfect information
+//! with alpha-beta to a fixed depth plus a capture search, add up each root
+//! move's value over the samples, play the best on average.
+
+use engine::{CombatResult, Game, Move, Player, resolve};
+use rand::Rng;
+
+use crate::belief::Belief;
+use crate::determinize;
+use crate::eval::{Evaluator, WIN};
+use crate::level::{Budget, Clock};
+use crate::observation::Observation;
+
+/// The shape of one search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Params {
+    /// Plies of full-width search per sample (1 = only our move).
+    pub(crate) depth: u8,
+    /// Plies of the capture search below it.
+    pub(crate) qdepth: u8,
+    /// Most samples (the budget usually ends the loop first).
+    pub(crate) max_samples: u32,
+    /// Random noise added to each root move's average, in points (0 = none).
+    pub(crate) noise: i32,
+}
+
+/// Sum and count of one root move's values over the samples.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Tally {
+    pub(crate) sum: i64,
+    pub(crate) n: u32,
+}
+
+impl Tally {
+    pub(crate) fn mean(self) -> i64 {
+        if self.n == 0 { i64::MIN / 4 } else { self.sum / i64::from(self.n) }
+    }
+}
+
+/// Runs the determinized search on the legal moves of `obs`; returns each
+/// move's tally (same order as [`Observation::legal_moves`]).
+pub(crate) fn run<R: Rng + ?Sized>(
+    obs: &Observation,
+    belief: &Belief,
+    params: Params,
+    clock: &mut Clock,
+    rng: &mut R,
+) -> Vec<Tally> {
+    let legal = obs.legal_moves();
+    let mut tallies = vec![Tally::default(); legal.len()];
+    for s in 0..params.max_samples {
+        if s > 0 && clock.out() {
+            break;
+        }
+        let ranks = belief.sample_ids(rng);
+        let game = determinize::build(belief, obs, &ranks);
+        let ev = Evaluator::new(&game, obs.me);
+        let values = root_values(&game, legal, &ev, obs.me, params.depth, params.qdepth, clock).or_else(|| {
+            // The first sample always gives an answer: one ply, on a small
+            // node allowance of its own.
+            let mut spare = Clock::start(Budget::nodes(SPARE_NODES));
+            (s == 0).then(|| root_values(&game, legal, &ev, obs.me, 1, 1, &mut spare)).flatten()
+        });
+        let Some(values) = values else {
+            if std::env::var_os("AI_DEBUG").is_some() { eprintln!("samples {s} nodes {} (stopped)", clock.nodes); }
+            break
+        };
+        for (t, v) in tallies.iter_mut().zip(values) {
+            t.sum += i64::from(v);
+            t.n += 1;
+        }
+    }
+    if std::env::var_os("AI_DEBUG").is_some() { eprintln!("samples {} nodes {}", tallies[0].n, clock.nodes); }
+    tallies
+}
+
+/// Node allowance of the fallback one-ply pass of the first sample.
+const SPARE_NODES: u64 = 50_000;
+
+/// Each root move's value in one sampled game; `None` when the budget ran
+/// out before every move was searched (an unfinished sample would bias the
+/// tallies).
+fn root_values(
+    game: &Game,
+    legal: &[Move],
+    ev: &Evaluator,
+    me: Player,
+    depth: u8,
+    qdepth: u8,
+    clock: &mut Clock,
+) -> Option<Vec<i32>> {
+    let mut searcher = Searcher { ev, me, clock, qdepth };
+    let mut values = Vec::with_capacity(legal.len());
+    for &mv in legal {
+        let mut child = game.clone();
+        searcher.clock.tick();
+        let v = match child.play(mv) {
+            Ok(_) => -searcher.negamax(&child, depth - 1, -WIN * 2, WIN * 2, 1),
+            Err(_) => ev.eval(game),
+        };
+        if searcher.clock.out() {
+            return None;
+        }
+        values.push(v);
+    }
+    Some(values)
+}
+
+struct Searcher<'a> {
+    ev: &'a Evaluator,
+    me: Player,
+    clock: &'a mut Clock,
+    qdepth: u8,
+}
+
+impl Searcher<'_> {
+    /// The value of `g` for the side to move.
+    fn negamax(&mut self, g: &Game, depth: u8, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        if let Some(o) = g.outcome() {
+            return match o.winner() {
+                Some(w) if w == g.turn() => WIN - ply,
+                Some(_) => -(WIN - ply),
+                None => 0,
+            };
+        }
+        if depth == 0 {
+            return self.quiesce(g, alpha, beta, self.qdepth, ply);
+        }
+        let moves = self.ordered(g, false);
+        let mut best = -WIN * 2;
+        for mv in moves {
+            if self.clock.tick() {
+                return best.max(self.static_value(g));
+            }
+            let mut child = g.clone();
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let v = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best == -WIN * 2 { self.static_value(g) } else { best }
+    }
+
+    /// Captures only, with stand-pat.
+    fn quiesce(&mut self, g: &Game, mut alpha: i32, beta: i32, left: u8, ply: i32) -> i32 {
+        if let Some(o) = g.outcome() {
+            return match o.winner() {
+                Some(w) if w == g.turn() => WIN - ply,
+                Some(_) => -(WIN - ply),
+                None => 0,
+            };
+        }
+        let stand = self.static_value(g);
+        if stand >= beta || left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        for mv in self.ordered(g, true) {
+            if self.clock.tick() {
+                break;
+            }
+            let mut child = g.clone();
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let v = -self.quiesce(&child, -beta, -alpha, left - 1, ply + 1);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    fn static_value(&self, g: &Game) -> i32 {
+        let v = self.ev.eval(g);
+        if g.turn() == self.me { v } else { -v }
+    }
+
+    /// Legal moves of the side to move, good attacks first; with
+    /// `captures_only`, only attacks that win or trade by the sampled ranks.
+    fn ordered(&self, g: &Game, captures_only: bool) -> Vec<Move> {
+        let side = g.turn();
+        let mut scored: Vec<(i32, Move)> = g
+            .legal_moves()
+            .into_iter()
+            .filter_map(|mv| {
+                let att = g.piece_at(mv.from)?.rank;
+                let Some(def) = g.piece_at(mv.to) else {
+                    return (!captures_only).then_some((0, mv));
+                };
+                let (va, vd) = (self.ev.value(side, att), self.ev.value(side.other(), def.rank));
+                match resolve(att, def.rank) {
+                    CombatResult::AttackerWins => Some((10_000 + vd - va / 10, mv)),
+                    CombatResult::BothRemoved if vd >= va => Some((5_000 + vd - va, mv)),
+                    CombatResult::BothRemoved => (!captures_only).then_some((-va, mv)),
+                    CombatResult::DefenderWins => (!captures_only).then_some((-10_000 - va, mv)),
+                }
+            })
+            .collect();
+        scored.sort_by_key(|(s, _)| -s);
+        scored.into_iter().map(|(_, m)| m).collect()
+    }
+}

@@ -1,0 +1,184 @@
+//! Following every piece through the public record (R24): where each piece
+//! started, what combat revealed about it, whether it moved or ran, and how
+//! the enemy's pieces behaved next to our revealed ones.
+
+use engine::{Cell, CombatResult, Player, Rank, Square, resolve};
+
+use crate::observation::Observation;
+
+/// One piece of either side, alive or removed.
+#[derive(Clone, Debug)]
+pub(crate) struct Tracked {
+    pub(crate) owner: Player,
+    /// Its square before the first ply.
+    pub(crate) initial: Square,
+    /// Its square now; `None` once removed.
+    pub(crate) current: Option<Square>,
+    /// The rank when the viewer knows it: own pieces, revealed or removed enemies.
+    pub(crate) rank: Option<Rank>,
+    /// Has moved: not a Mine or the Flag (R24).
+    pub(crate) moved: bool,
+    /// Has made a multi-square move: the runner kind (R24).
+    pub(crate) ran: bool,
+    /// Behaviour weights per rank ([`Rank::index`]); 1.0 means no evidence.
+    pub(crate) weight: [f32; 12],
+}
+
+/// Every piece of the game as the viewer can follow it.
+#[derive(Clone, Debug)]
+pub(crate) struct Track {
+    pub(crate) pieces: Vec<Tracked>,
+}
+
+/// The record of an [`crate::Observation`] does not lead to its board (a
+/// front-end bug: never so for a view of a real game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InconsistentRecord;
+
+impl std::fmt::Display for InconsistentRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the record of plies does not lead to the board")
+    }
+}
+
+impl std::error::Error for InconsistentRecord {}
+
+/// Evidence factors of the behaviour model (see the crate docs).
+const APPROACH_WINS: f32 = 2.5;
+const APPROACH_LOSES: f32 = 0.5;
+const FLEE_LOSES: f32 = 2.0;
+const FLEE_WINS: f32 = 0.6;
+
+impl Track {
+    /// Follows the record of `obs` backwards from the board to the start,
+    /// then forwards to weigh the enemy's behaviour.
+    pub(crate) fn new(obs: &Observation) -> Result<Track, InconsistentRecord> {
+        let mut pieces = Vec::with_capacity(80);
+        let mut at: [Option<u16>; 100] = [None; 100];
+        let enemy = obs.me.other();
+        for sq in Square::all() {
+            let (owner, rank, moved, ran) = match obs.cell(sq) {
+                Cell::Own(p) => (obs.me, Some(p.rank), p.moved, false),
+                Cell::Enemy(e) => (enemy, e.revealed, e.moved, e.ran),
+                Cell::Empty | Cell::Lake => continue,
+            };
+            at[sq.index()] = Some(pieces.len() as u16);
+            pieces.push(Tracked { owner, initial: sq, current: Some(sq), rank, moved, ran, weight: [1.0; 12] });
+        }
+        let dead = |pieces: &mut Vec<Tracked>, owner, rank, sq| {
+            pieces.push(Tracked { owner, initial: sq, current: None, rank: Some(rank), moved: false, ran: false, weight: [1.0; 12] });
+            Some((pieces.len() - 1) as u16)
+        };
+        for rec in obs.history.iter().rev() {
+            let (from, to) = (rec.mv.from.index(), rec.mv.to.index());
+            if at[from].is_some() {
+                return Err(InconsistentRecord);
+            }
+            let mover_at_to = |at: &[Option<u16>; 100], pieces: &Vec<Tracked>| {
+                at[to].filter(|&id| pieces[id as usize].owner == rec.player).ok_or(InconsistentRecord)
+            };
+            match rec.combat {
+                None => {
+                    at[from] = Some(mover_at_to(&at, &pieces)?);
+                    at[to] = None;
+                }
+                Some(c) => match c.result {
+                    CombatResult::AttackerWins => {
+                        let id = mover_at_to(&at, &pieces)?;
+                        pieces[id as usize].rank = Some(c.attacker);
+                        at[from] = Some(id);
+                        at[to] = dead(&mut pieces, rec.player.other(), c.defender, rec.mv.to);
+                    }
+                    CombatResult::DefenderWins => {
+                        let id = at[to].filter(|&id| pieces[id as usize].owner != rec.player).ok_or(InconsistentRecord)?;
+                        pieces[id as usize].rank = Some(c.defender);
+                        at[from] = dead(&mut pieces, rec.player, c.attacker, rec.mv.from);
+                    }
+                    CombatResult::BothRemoved => {
+                        if at[to].is_some() {
+                            return Err(InconsistentRecord);
+                        }
+                        at[from] = dead(&mut pieces, rec.player, c.attacker, rec.mv.from);
+                        at[to] = dead(&mut pieces, rec.player.other(), c.defender, rec.mv.to);
+                    }
+                },
+            }
+        }
+        for (i, id) in at.iter().enumerate() {
+            if let Some(id) = id {
+                pieces[*id as usize].initial = Square::from_index(i).expect("board index");
+            }
+        }
+        let mut track = Track { pieces };
+        track.weigh(obs, at);
+        Ok(track)
+    }
+
+    /// The forward pass: behaviour evidence about enemy pieces of unknown rank.
+    fn weigh(&mut self, obs: &Observation, mut at: [Option<u16>; 100]) {
+        let me = obs.me;
+        let mut revealed = vec![false; self.pieces.len()];
+        for rec in &obs.history {
+            let (from, to) = (rec.mv.from, rec.mv.to);
+            let Some(id) = at[from.index()] else { return };
+            let id = id as usize;
+            if rec.player != me {
+                self.pieces[id].moved = true;
+                self.pieces[id].ran |= from.distance(to) > 1;
+            }
+            if rec.player != me && rec.combat.is_none() && self.pieces[id].rank.is_none() {
+                for n in neighbours(to).chain(neighbours(from)) {
+                    let Some(q) = at[n.index()].map(usize::from) else { continue };
+                    let Some(rq) = self.pieces[q].rank.filter(|_| revealed[q] && self.pieces[q].owner == me) else {
+                        continue;
+                    };
+                    let (near_to, near_from) = (n.is_adjacent(to), n.is_adjacent(from));
+                    if near_to && !near_from {
+                        approach(&mut self.pieces[id].weight, rq);
+                    } else if near_from && !near_to {
+                        flee(&mut self.pieces[id].weight, rq);
+                    }
+                }
+            }
+            let target = at[to.index()];
+            at[from.index()] = None;
+            match rec.combat.map(|c| c.result) {
+                None | Some(CombatResult::AttackerWins) => at[to.index()] = Some(id as u16),
+                Some(CombatResult::DefenderWins) => {}
+                Some(CombatResult::BothRemoved) => at[to.index()] = None,
+            }
+            if rec.combat.is_some() {
+                revealed[id] = true;
+                if let Some(t) = target {
+                    revealed[t as usize] = true;
+                }
+            }
+        }
+    }
+}
+
+fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+    (0..4).filter_map(move |d| sq.step(d))
+}
+
+/// The enemy moved next to our revealed piece of rank `rq` without
+/// attacking: more likely a rank that would beat it.
+fn approach(w: &mut [f32; 12], rq: Rank) {
+    for r in Rank::ALL.into_iter().filter(|r| r.is_movable()) {
+        let f = match resolve(r, rq) {
+            CombatResult::AttackerWins => APPROACH_WINS,
+            CombatResult::BothRemoved => 1.0,
+            CombatResult::DefenderWins => APPROACH_LOSES,
+        };
+        w[r.index()] = (w[r.index()] * f).clamp(1e-3, 1e3);
+    }
+}
+
+/// The enemy moved away from our revealed piece of rank `rq`: more likely
+/// a rank that it would beat.
+fn flee(w: &mut [f32; 12], rq: Rank) {
+    for r in Rank::ALL.into_iter().filter(|r| r.is_movable()) {
+        let f = if resolve(rq, r) == CombatResult::AttackerWins { FLEE_LOSES } else { FLEE_WINS };
+        w[r.index()] = (w[r.index()] * f).clamp(1e-3, 1e3);
+    }
+}

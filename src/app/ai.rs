@@ -1,0 +1,128 @@
+//! Games against the built-in AI: the human plays South, the AI North. The
+//! AI decides from its own [`engine::PlayerView`] only (R25), on a blocking
+//! thread, within a time budget.
+
+use std::time::Duration;
+
+use ai::Level;
+use engine::{Player, RuleSetId};
+use rand::Rng;
+
+use super::state;
+use super::{App, Done, UserError};
+use crate::storage::{GameStatus, NewGame, PlayerRecord};
+
+/// The user id that seats the built-in AI (Telegram ids are positive).
+pub const AI_USER_ID: i64 = 0;
+
+/// The AI level of a game, from its `opponent_kind` (`ai:normal`), if it is an AI game.
+#[must_use]
+pub fn ai_level(opponent_kind: &str) -> Option<Level> {
+    opponent_kind.strip_prefix("ai:")?.parse().ok()
+}
+
+impl App {
+    /// Starts a game against the AI at `level`: the user plays South and sets
+    /// up as usual; the AI's setup is ready at once (varied: never the same
+    /// as in the user's previous AI game; the Flag never in front).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn new_ai_game(&self, user_id: i64, level: Level, rules: RuleSetId) -> Result<i64, UserError> {
+        self.store.upsert_user(AI_USER_ID, "AI", None, None).await?;
+        let previous = self
+            .store
+            .games_of_user(user_id, 20)
+            .await?
+            .into_iter()
+            .filter(|g| ai_level(&g.opponent_kind).is_some() && g.rule_set == rules.as_str())
+            .find_map(|g| g.player(Player::North.as_str()).and_then(|p| p.draft_setup.clone()))
+            .and_then(|code| engine::ValidSetup::from_code(rules.rules(), &code).ok());
+        let (first, ai_setup, human_setup) = {
+            let mut rng = rand::rng();
+            let first = match rules.rules().first_move {
+                engine::FirstMove::South => Player::South,
+                engine::FirstMove::Lot if rng.random_bool(0.5) => Player::South,
+                engine::FirstMove::Lot => Player::North,
+            };
+            (first, ai::choose_setup(rules, level, &mut rng, previous.as_ref()), engine::smart(rules.rules(), &mut rng))
+        };
+        let rec = self
+            .store
+            .create_game(&NewGame {
+                rule_set: rules.as_str().to_owned(),
+                first_player: first.as_str().to_owned(),
+                days_per_move: None,
+                opponent_kind: format!("ai:{level}"),
+                creator: PlayerRecord::new(Player::South.as_str(), user_id),
+                invitation_code: None,
+            })
+            .await?;
+        self.with_game(rec.id, |r| {
+            let mut north = PlayerRecord::new(Player::North.as_str(), AI_USER_ID);
+            north.draft_setup = Some(ai_setup.to_code());
+            north.setup_confirmed = true;
+            r.players.push(north);
+            state::player_mut(r, Player::South)?.draft_setup = Some(human_setup.to_code());
+            r.status = GameStatus::Setup;
+            state::touch_all(r);
+            Ok(((), vec![]))
+        })
+        .await?;
+        self.store.set_last_game(user_id, rec.id).await?;
+        Ok(rec.id)
+    }
+
+    /// If it is the AI's turn in `game_id`, thinks (on a blocking thread, at
+    /// most `budget`, or the level's default) and plays its move. `Ok(None)`
+    /// when there is nothing to do (not an AI game, not its turn, or the game
+    /// changed meanwhile).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure or an AI failure.
+    pub async fn ai_turn(&self, game_id: i64, budget: Option<Duration>) -> Result<Option<Done>, UserError> {
+        let rec = self.store.load_game(game_id).await?.ok_or(UserError::NoSuchGame)?;
+        let Some(level) = ai_level(&rec.opponent_kind) else { return Ok(None) };
+        if rec.status != GameStatus::Play {
+            return Ok(None);
+        }
+        let game = state::load_engine(&rec)?;
+        let side = state::side_of(&rec, AI_USER_ID)?;
+        if game.turn() != side || game.outcome().is_some() {
+            return Ok(None);
+        }
+        let (ply, view) = (game.ply(), game.view(side));
+        let budget = budget.unwrap_or_else(|| level.default_budget());
+        let mv = tokio::task::spawn_blocking(move || ai::choose_move(&view, level, budget, &mut rand::rng()))
+            .await
+            .map_err(|e| UserError::Internal(format!("AI task: {e}")))?;
+        let Some(mv) = mv else { return Ok(None) };
+        let (notices, _) = self
+            .with_game(game_id, |r| {
+                let mut g = state::load_engine(r)?;
+                if g.ply() != ply || r.status != GameStatus::Play {
+                    return Err(UserError::Stale);
+                }
+                let report = g.play_as(side, mv).map_err(UserError::Illegal)?;
+                let moves = vec![super::play::move_record(&g, &report)];
+                let notices = super::play::after_change(r, &g, Some(side))?;
+                Ok((notices, moves))
+            })
+            .await
+            .or_else(|e| if e == UserError::Stale { Ok((vec![], rec.clone())) } else { Err(e) })?;
+        Ok(Some(Done { game_id: Some(game_id), notices }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ai_levels_are_read_from_the_opponent_kind() {
+        assert_eq!(ai_level("ai:hard"), Some(Level::Hard));
+        assert_eq!(ai_level("ai:easy"), Some(Level::Easy));
+        assert_eq!(ai_level("human"), None);
+        assert_eq!(ai_level("ai:grandmaster"), None);
+    }
+}
