@@ -11,4 +11,4 @@ if [ ! -f "$TGSIM_DIR/tgsim.py" ]; then
   exit 2
 fi
 cargo build --release --locked --bin srazhenie
-exec python3 tests/e2e/scenarios.py --bin target/release/srazhenie "$@"
+exec python3 tests/e2e/scenarios.py --bin "${CARGO_TARGET_DIR:-target}/release/srazhenie" "$@"
