@@ -270,3 +270,12 @@ notice-reminder =
 notice-aborted = Game #{ $id } was aborted without result.
 btn-abort = ✖ Abort without result
 status-aborted = aborted
+
+## Ratings
+cmd-stats = Your rating and results
+stats-header = <b>Your ratings</b> (Glicko-2; games against the AI are counted but not rated)
+stats-none = No finished games yet.
+stats-line = { $family }: <b>{ $rating }</b> ± { $rd } · { $games } games: { $wins } won, { $draws } drawn, { $losses } lost
+family-battle = «Сражение»
+family-classic = Classic
+family-duel = Duel

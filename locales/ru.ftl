@@ -274,3 +274,12 @@ notice-reminder =
 notice-aborted = Партия №{ $id } прервана без результата.
 btn-abort = ✖ Прервать без результата
 status-aborted = прервана
+
+## Рейтинг
+cmd-stats = Ваш рейтинг и результаты
+stats-header = <b>Ваш рейтинг</b> (Glicko-2; партии против ИИ учитываются, но рейтинг не меняют)
+stats-none = Законченных партий пока нет.
+stats-line = { $family }: <b>{ $rating }</b> ± { $rd } · партий: { $games } — побед { $wins }, ничьих { $draws }, поражений { $losses }
+family-battle = «Сражение»
+family-classic = Классика
+family-duel = Дуэль

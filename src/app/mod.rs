@@ -13,6 +13,7 @@ mod clock;
 mod errors;
 mod lobby;
 mod play;
+mod ratings;
 mod setup;
 mod state;
 
@@ -24,6 +25,7 @@ pub use clock::{ClockConfig, DAY, deadline};
 pub use errors::UserError;
 pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
+pub use ratings::{family, rate};
 pub use setup::SetupAction;
 pub use state::{GameSummary, Seat};
 

@@ -88,6 +88,13 @@ async fn rule_r19_whole_game_to_a_flag_capture() {
     assert_eq!(app.store().list_moves(game).await.unwrap().len(), report_ply(&rec));
     // Nothing moves after the end.
     assert!(app.typed_move(2, "a6-a5").await.is_err());
+    // Ratings: counted once, however often the game is settled.
+    app.settle(game).await.unwrap();
+    app.settle(game).await.unwrap();
+    let alice = app.stats(1).await.unwrap();
+    let bob = app.stats(2).await.unwrap();
+    assert_eq!((alice[0].games, alice[0].wins, bob[0].losses), (1, 1, 1));
+    assert!(alice[0].rating > 1600.0 && bob[0].rating < 1400.0, "{alice:?} {bob:?}");
 }
 
 fn report_ply(rec: &crate::storage::GameRecord) -> usize {

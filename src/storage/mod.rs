@@ -8,6 +8,7 @@
 //! otherwise it fails with [`StorageError::Conflict`] and the caller reloads and retries.
 
 mod games;
+mod ratings;
 mod records;
 mod users;
 
@@ -21,6 +22,7 @@ use sqlx::SqlitePool;
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
+pub use ratings::RatingRow;
 pub use records::{GameRecord, GameStatus, MoveRecord, NewGame, PlayerRecord};
 pub use users::{SavedSetup, UserRecord};
 

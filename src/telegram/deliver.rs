@@ -326,6 +326,9 @@ impl Ui {
             }
             Err(e) => tracing::error!(error = %e, "cannot list pending deliveries"),
         }
+        for id in self.app.store().unsettled_games().await.unwrap_or_default() {
+            self.settle(id).await;
+        }
         match self.app.store().live_ai_games().await {
             Ok(ids) => {
                 for id in ids {
@@ -344,7 +347,15 @@ impl Ui {
         }
         self.notify(&done.notices).await;
         if let Some(id) = done.game_id {
+            self.settle(id).await;
             self.spawn_ai(id);
+        }
+    }
+
+    /// Counts a finished game in the ratings (once; a no-op otherwise).
+    async fn settle(&self, game_id: i64) {
+        if let Err(e) = self.app.settle(game_id).await {
+            tracing::error!(game_id, error = %e, "cannot settle the game's ratings");
         }
     }
 
@@ -357,6 +368,7 @@ impl Ui {
                 Ok(Some(done)) => {
                     ui.sync_game(game_id, Force::default()).await;
                     ui.notify(&done.notices).await;
+                    ui.settle(game_id).await;
                 }
                 Ok(None) => {}
                 Err(e) => tracing::error!(game_id, error = %e, "AI move failed"),

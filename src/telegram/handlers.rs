@@ -117,6 +117,29 @@ async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) 
             }
         },
         "games" => games(ui, user, lang).await,
+        "stats" => {
+            let rows = ui.app.stats(user.id).await.unwrap_or_default();
+            let mut lines = vec![tr(lang, "stats-header")];
+            if rows.is_empty() {
+                lines.push(tr(lang, "stats-none"));
+            }
+            for r in rows {
+                lines.push(tr_args(
+                    lang,
+                    "stats-line",
+                    &[
+                        ("family", tr(lang, &format!("family-{}", r.family)).into()),
+                        ("rating", (r.rating.round() as i64).into()),
+                        ("rd", (r.deviation.round() as i64).into()),
+                        ("games", r.games.into()),
+                        ("wins", r.wins.into()),
+                        ("draws", r.draws.into()),
+                        ("losses", r.losses.into()),
+                    ],
+                ));
+            }
+            ui.send(chat, lines.join("\n"), None).await;
+        }
         "ai" => {
             let mut words = arg.split_whitespace();
             let level = words.next().map(str::parse::<ai::Level>);
