@@ -279,3 +279,10 @@ stats-line = { $family }: <b>{ $rating }</b> ± { $rd } · { $games } games: { $
 family-battle = «Сражение»
 family-classic = Classic
 family-duel = Duel
+
+## Rematch
+btn-rematch = 🔁 Rematch (sides swapped)
+btn-accept-rematch = ✅ Accept the rematch
+notice-rematch = Your opponent in game #{ $id } offers a rematch with sides swapped.
+toast-rematch-offered = Rematch offered to your opponent.
+toast-rematch-ai = A new game against the AI, sides swapped.

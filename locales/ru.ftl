@@ -283,3 +283,10 @@ stats-line = { $family }: <b>{ $rating }</b> ± { $rd } · партий: { $game
 family-battle = «Сражение»
 family-classic = Классика
 family-duel = Дуэль
+
+## Реванш
+btn-rematch = 🔁 Реванш (стороны меняются)
+btn-accept-rematch = ✅ Принять реванш
+notice-rematch = Противник в партии №{ $id } предлагает реванш со сменой сторон.
+toast-rematch-offered = Реванш предложен противнику.
+toast-rematch-ai = Новая партия против ИИ, стороны поменялись.

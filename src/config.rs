@@ -40,6 +40,9 @@ pub struct Config {
     /// AI thinking time per move in milliseconds (`AI_THINK_MS`); `None` =
     /// each level's default (easy 20 ms, normal 300 ms, hard 2 s).
     pub ai_think_ms: Option<u64>,
+    /// The least time the AI thinks per move, in milliseconds
+    /// (`AI_MIN_THINK_MS`): a deliberately slow AI for tests and demos.
+    pub ai_min_think_ms: Option<u64>,
 }
 
 impl std::fmt::Debug for Config {
@@ -52,6 +55,7 @@ impl std::fmt::Debug for Config {
             .field("database_url", &self.database_url)
             .field("log_filter", &self.log_filter)
             .field("ai_think_ms", &self.ai_think_ms)
+            .field("ai_min_think_ms", &self.ai_min_think_ms)
             .finish()
     }
 }
@@ -157,6 +161,7 @@ impl Config {
             database_url: non_blank(lookup("DATABASE_URL")).unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
             log_filter: non_blank(lookup("RUST_LOG")).unwrap_or_else(|| DEFAULT_LOG_FILTER.to_owned()),
             ai_think_ms: non_blank(lookup("AI_THINK_MS")).and_then(|v| v.parse().ok()),
+            ai_min_think_ms: non_blank(lookup("AI_MIN_THINK_MS")).and_then(|v| v.parse().ok()),
         })
     }
 }

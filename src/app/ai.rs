@@ -29,6 +29,21 @@ impl App {
     /// # Errors
     /// [`UserError::Internal`] on a database failure.
     pub async fn new_ai_game(&self, user_id: i64, level: Level, rules: RuleSetId) -> Result<i64, UserError> {
+        self.new_ai_game_as(user_id, level, rules, Player::South).await
+    }
+
+    /// Like [`App::new_ai_game`] with the human on `human` (a rematch swaps sides).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn new_ai_game_as(
+        &self,
+        user_id: i64,
+        level: Level,
+        rules: RuleSetId,
+        human: Player,
+    ) -> Result<i64, UserError> {
+        let ai_side = human.other();
         self.store.upsert_user(AI_USER_ID, "AI", None, None).await?;
         let previous = self
             .store
@@ -36,7 +51,7 @@ impl App {
             .await?
             .into_iter()
             .filter(|g| ai_level(&g.opponent_kind).is_some() && g.rule_set == rules.as_str())
-            .find_map(|g| g.player(Player::North.as_str()).and_then(|p| p.draft_setup.clone()))
+            .find_map(|g| g.players.iter().find(|p| p.user_id == AI_USER_ID).and_then(|p| p.draft_setup.clone()))
             .and_then(|code| engine::ValidSetup::from_code(rules.rules(), &code).ok());
         let (first, ai_setup, human_setup) = {
             let mut rng = rand::rng();
@@ -54,16 +69,17 @@ impl App {
                 first_player: first.as_str().to_owned(),
                 days_per_move: None,
                 opponent_kind: format!("ai:{level}"),
-                creator: PlayerRecord::new(Player::South.as_str(), user_id),
+                creator: PlayerRecord::new(human.as_str(), user_id),
                 invitation_code: None,
             })
             .await?;
         self.with_game(rec.id, |r| {
-            let mut north = PlayerRecord::new(Player::North.as_str(), AI_USER_ID);
-            north.draft_setup = Some(ai_setup.to_code());
-            north.setup_confirmed = true;
-            r.players.push(north);
-            state::player_mut(r, Player::South)?.draft_setup = Some(human_setup.to_code());
+            let mut seat = PlayerRecord::new(ai_side.as_str(), AI_USER_ID);
+            seat.draft_setup = Some(ai_setup.to_code());
+            seat.setup_confirmed = true;
+            r.players.push(seat);
+            r.players.sort_by_key(|p| p.side != Player::South.as_str());
+            state::player_mut(r, human)?.draft_setup = Some(human_setup.to_code());
             r.status = GameStatus::Setup;
             state::touch_all(r);
             Ok(((), vec![]))
@@ -80,7 +96,14 @@ impl App {
     ///
     /// # Errors
     /// [`UserError::Internal`] on a database failure or an AI failure.
-    pub async fn ai_turn(&self, game_id: i64, budget: Option<Duration>) -> Result<Option<Done>, UserError> {
+    /// `min_think` keeps the blocking thread busy at least that long (a slow
+    /// AI on purpose: tests show that other chats do not wait for it).
+    pub async fn ai_turn(
+        &self,
+        game_id: i64,
+        budget: Option<Duration>,
+        min_think: Option<Duration>,
+    ) -> Result<Option<Done>, UserError> {
         let rec = self.store.load_game(game_id).await?.ok_or(UserError::NoSuchGame)?;
         let Some(level) = ai_level(&rec.opponent_kind) else { return Ok(None) };
         if rec.status != GameStatus::Play {
@@ -93,9 +116,16 @@ impl App {
         }
         let (ply, view) = (game.ply(), game.view(side));
         let budget = budget.unwrap_or_else(|| level.default_budget());
-        let mv = tokio::task::spawn_blocking(move || ai::choose_move(&view, level, budget, &mut rand::rng()))
-            .await
-            .map_err(|e| UserError::Internal(format!("AI task: {e}")))?;
+        let mv = tokio::task::spawn_blocking(move || {
+            let t0 = std::time::Instant::now();
+            let mv = ai::choose_move(&view, level, budget, &mut rand::rng());
+            if let Some(rest) = min_think.and_then(|m| m.checked_sub(t0.elapsed())) {
+                std::thread::sleep(rest);
+            }
+            mv
+        })
+        .await
+        .map_err(|e| UserError::Internal(format!("AI task: {e}")))?;
         let Some(mv) = mv else { return Ok(None) };
         let (notices, _) = self
             .with_game(game_id, |r| {

@@ -46,6 +46,19 @@ impl App {
     /// # Errors
     /// [`UserError::Internal`] on a database failure.
     pub async fn new_game(&self, user_id: i64, choice: NewGameChoice) -> Result<(i64, String), UserError> {
+        self.new_game_as(user_id, choice, Player::South).await
+    }
+
+    /// Like [`App::new_game`] with the creator on `side` (a rematch swaps sides).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn new_game_as(
+        &self,
+        user_id: i64,
+        choice: NewGameChoice,
+        side: Player,
+    ) -> Result<(i64, String), UserError> {
         let (code, first) = {
             let mut rng = rand::rng();
             (random_code(&mut rng), first_player(choice.rules, &mut rng))
@@ -57,7 +70,7 @@ impl App {
                 first_player: first.as_str().to_owned(),
                 days_per_move: choice.days_per_move,
                 opponent_kind: "human".into(),
-                creator: PlayerRecord::new(Player::South.as_str(), user_id),
+                creator: PlayerRecord::new(side.as_str(), user_id),
                 invitation_code: Some(code.clone()),
             })
             .await?;
@@ -76,7 +89,7 @@ impl App {
         let rec = self.store.game_by_invitation(code).await?.ok_or(UserError::InvitationNotFound)?;
         let (inviter, _) = self
             .with_game(rec.id, |rec| {
-                let inviter = state::player(rec, Player::South).map(|p| p.user_id).unwrap_or_default();
+                let inviter = rec.players.first().map(|p| p.user_id).unwrap_or_default();
                 match rec.status {
                     GameStatus::Cancelled => return Err(UserError::InvitationCancelled),
                     GameStatus::Waiting => {}
@@ -88,10 +101,12 @@ impl App {
                 }
                 let rules = state::rule_set(rec)?.rules();
                 let mut rng = rand::rng();
-                let mut north = PlayerRecord::new(Player::North.as_str(), user_id);
-                north.draft_setup = Some(engine::smart(rules, &mut rng).to_code());
-                rec.players.push(north);
-                state::player_mut(rec, Player::South)?.draft_setup = Some(engine::smart(rules, &mut rng).to_code());
+                let taken = state::parse_side(&rec.players[0].side)?;
+                let mut joiner = PlayerRecord::new(taken.other().as_str(), user_id);
+                joiner.draft_setup = Some(engine::smart(rules, &mut rng).to_code());
+                rec.players.push(joiner);
+                rec.players.sort_by_key(|p| p.side != Player::South.as_str());
+                state::player_mut(rec, taken)?.draft_setup = Some(engine::smart(rules, &mut rng).to_code());
                 rec.status = GameStatus::Setup;
                 state::touch_all(rec);
                 Ok((inviter, vec![]))
@@ -113,9 +128,7 @@ impl App {
     /// once the friend joined, [`UserError::InvitationCancelled`] if already cancelled.
     pub async fn cancel_invitation(&self, user_id: i64, game_id: i64) -> Result<Done, UserError> {
         self.with_game(game_id, |rec| {
-            if state::side_of(rec, user_id)? != Player::South {
-                return Err(UserError::NotInGame);
-            }
+            state::side_of(rec, user_id)?;
             match rec.status {
                 GameStatus::Waiting => {
                     rec.status = GameStatus::Cancelled;
@@ -130,6 +143,46 @@ impl App {
             game_id: None,
             notices: vec![Addressed { user_id, notice: Notice::InvitationCancelled { game_id } }],
         })
+    }
+
+    /// A rematch after a finished game, sides swapped: against the AI it
+    /// starts at once; between people it is an invitation to the opponent
+    /// (a second press, by either player, finds the same new game). Returns
+    /// the new game, and the invitation code when the opponent must accept.
+    ///
+    /// # Errors
+    /// [`UserError::NotInGame`], [`UserError::WrongPhase`] before the end,
+    /// [`UserError::Internal`].
+    pub async fn rematch(&self, user_id: i64, game_id: i64) -> Result<(i64, Option<String>), UserError> {
+        let (rec, side) = self.game_of(user_id, game_id).await?;
+        if rec.status != GameStatus::Finished {
+            return Err(UserError::WrongPhase);
+        }
+        let rules = state::rule_set(&rec)?;
+        if let Some(level) = super::ai_level(&rec.opponent_kind) {
+            return Ok((self.new_ai_game_as(user_id, level, rules, side.other()).await?, None));
+        }
+        if let Some(id) = rec.rematch_game {
+            let code = self.store.invitation_code(id).await?;
+            return Ok((id, code));
+        }
+        let choice = NewGameChoice { rules, days_per_move: rec.days_per_move };
+        let (new_id, code) = self.new_game_as(user_id, choice, side.other()).await?;
+        let (linked, _) = self
+            .with_game(game_id, |r| {
+                if let Some(existing) = r.rematch_game {
+                    return Ok((existing, vec![]));
+                }
+                r.rematch_game = Some(new_id);
+                Ok((new_id, vec![]))
+            })
+            .await?;
+        if linked != new_id {
+            // The opponent was faster: withdraw ours and use theirs.
+            self.cancel_invitation(user_id, new_id).await.ok();
+            return Ok((linked, self.store.invitation_code(linked).await?));
+        }
+        Ok((new_id, Some(code)))
     }
 
     /// The user's games for `/games`: waiting, in setup, in play, then recently finished.

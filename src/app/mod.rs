@@ -77,6 +77,13 @@ pub enum Notice {
         /// The game.
         game_id: i64,
     },
+    /// The opponent offers a rematch with sides swapped: a new invitation.
+    RematchOffered {
+        /// The finished game.
+        game_id: i64,
+        /// The new game's invitation code.
+        code: String,
+    },
     /// A reminder: the reader's time for a move runs out soon (R23).
     Reminder {
         /// The game.

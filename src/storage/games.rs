@@ -87,7 +87,8 @@ impl Store {
         let updated = sqlx::query(
             "UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
                  state = ?, state_format = ?, draw_offer = ?, result = ?, opponent_kind = ?,
-                 turn_started_at = ?, finished_at = ?, reminders_sent = ?, version = version + 1, updated_at = ?
+                 turn_started_at = ?, finished_at = ?, reminders_sent = ?, rematch_game = ?,
+                 version = version + 1, updated_at = ?
              WHERE id = ? AND version = ?",
         )
         .bind(&game.rule_set)
@@ -102,6 +103,7 @@ impl Store {
         .bind(game.turn_started_at)
         .bind(finished_at)
         .bind(game.reminders_sent)
+        .bind(game.rematch_game)
         .bind(t)
         .bind(game.id)
         .bind(expected_version)
@@ -209,7 +211,7 @@ impl Store {
 async fn load_on(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRecord>> {
     let row = sqlx::query(
         "SELECT id, rule_set, status, version, first_player, days_per_move, state, state_format,
-                draw_offer, result, opponent_kind, created_at, updated_at, turn_started_at, reminders_sent,
+                draw_offer, result, opponent_kind, created_at, updated_at, turn_started_at, reminders_sent, rematch_game,
                 finished_at
          FROM games WHERE id = ?",
     )
@@ -309,5 +311,16 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?)
+    }
+
+    /// The invitation code of a game, if it has one.
+    ///
+    /// # Errors
+    /// [`StorageError::Db`] on a database failure.
+    pub async fn invitation_code(&self, game_id: i64) -> Result<Option<String>> {
+        Ok(sqlx::query_scalar("SELECT code FROM invitations WHERE game_id = ?")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?)
     }
 }

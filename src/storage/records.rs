@@ -157,6 +157,8 @@ pub struct GameRecord {
     pub turn_started_at: Option<i64>,
     /// Reminders sent for the current turn (bit 0: 24 h left, bit 1: 1 h left).
     pub reminders_sent: i64,
+    /// The rematch game offered after this one, if any.
+    pub rematch_game: Option<i64>,
     /// When the game finished or was cancelled, unix seconds.
     pub finished_at: Option<i64>,
     /// Seated players (0–2), south first.
@@ -199,6 +201,7 @@ impl GameRecord {
             updated_at: row.try_get("updated_at")?,
             turn_started_at: row.try_get("turn_started_at")?,
             reminders_sent: row.try_get("reminders_sent")?,
+            rematch_game: row.try_get("rematch_game")?,
             finished_at: row.try_get("finished_at")?,
             players: Vec::new(),
         })

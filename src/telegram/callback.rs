@@ -110,6 +110,13 @@ pub enum Callback {
     LoadSetup(i64),
     /// `/setups`: delete this saved setup.
     DeleteSetup(i64),
+    /// After the end: a rematch with sides swapped.
+    Rematch {
+        /// The finished game.
+        game: i64,
+    },
+    /// Accept an invitation (a rematch offer) by its code (≤ 22 characters).
+    Join([u8; 22]),
     /// `/ai`: the level was chosen; ask for the rule set.
     AiLevel(ai::Level),
     /// `/ai`: level and rule set chosen: start the game against the AI.
@@ -180,6 +187,8 @@ impl Callback {
             Callback::Lang(l) => format!("L.{}", l.code()),
             Callback::LoadSetup(id) => format!("S.{id}"),
             Callback::DeleteSetup(id) => format!("X.{id}"),
+            Callback::Rematch { game } => format!("R.{game}"),
+            Callback::Join(code) => format!("J.{}", String::from_utf8_lossy(&code)),
             Callback::AiLevel(l) => format!("a.{}", level_index(l)),
             Callback::AiGame(l, r) => format!("A.{}.{}", level_index(l), rules_index(r)),
             Callback::Noop => "_".into(),
@@ -298,6 +307,18 @@ impl Callback {
                 arity(2)?;
                 Callback::AiLevel(level(1)?)
             }
+            "R" => {
+                arity(2)?;
+                Callback::Rematch { game: num(1)? }
+            }
+            "J" => {
+                arity(2)?;
+                let code: [u8; 22] = parts[1].as_bytes().try_into().map_err(|_| BadCallback)?;
+                if !code.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_') {
+                    return Err(BadCallback);
+                }
+                Callback::Join(code)
+            }
             "A" => {
                 arity(3)?;
                 Callback::AiGame(level(1)?, rules(2)?)
@@ -333,6 +354,8 @@ mod tests {
             Callback::LoadSetup(i64::MAX),
             Callback::DeleteSetup(1),
             Callback::Noop,
+            Callback::Rematch { game },
+            Callback::Join(*b"AAAAAAAAAAAAAAAAAAAA-_"),
         ];
         for b in
             [SetupButton::Shuffle, SetupButton::Smart, SetupButton::Confirm, SetupButton::Edit, SetupButton::Scroll(2)]

@@ -105,6 +105,8 @@ pub struct Ui {
     pub username: String,
     /// Thinking time of the AI per move; `None` = each level's default.
     pub ai_budget: Option<Duration>,
+    /// The least time the AI's thread stays busy per move (`AI_MIN_THINK_MS`, for tests).
+    pub ai_min_think: Option<Duration>,
     pacer: Arc<Pacer>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
 }
@@ -122,7 +124,15 @@ impl Ui {
     /// A front-end over `bot` and `app`.
     #[must_use]
     pub fn new(bot: Bot, app: App, username: String) -> Ui {
-        Ui { bot, app, username, ai_budget: None, pacer: Arc::new(Pacer::default()), locks: Arc::default() }
+        Ui {
+            bot,
+            app,
+            username,
+            ai_budget: None,
+            ai_min_think: None,
+            pacer: Arc::new(Pacer::default()),
+            locks: Arc::default(),
+        }
     }
 
     /// Runs a counted call to `chat`, paced, retrying after 429 (see [`with_retry`]).
@@ -364,7 +374,7 @@ impl Ui {
     pub fn spawn_ai(&self, game_id: i64) {
         let ui = self.clone();
         tokio::spawn(async move {
-            match ui.app.ai_turn(game_id, ui.ai_budget).await {
+            match ui.app.ai_turn(game_id, ui.ai_budget, ui.ai_min_think).await {
                 Ok(Some(done)) => {
                     ui.sync_game(game_id, Force::default()).await;
                     ui.notify(&done.notices).await;

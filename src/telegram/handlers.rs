@@ -509,6 +509,32 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             }
             return Ok(());
         }
+        Callback::Rematch { game } => match ui.app.rematch(uid, game).await {
+            Ok((new_game, None)) => {
+                answer(Some(tr(lang, "toast-rematch-ai"))).await;
+                ui.sync_game(new_game, Force::default()).await;
+                return Ok(());
+            }
+            Ok((_, Some(code))) => {
+                let rec = ui.app.store().load_game(game).await.ok().flatten();
+                let opponent = rec.and_then(|r| r.players.iter().find(|p| p.user_id != uid).map(|p| p.user_id));
+                let notices = opponent
+                    .map(|o| {
+                        vec![crate::app::Addressed {
+                            user_id: o,
+                            notice: crate::app::Notice::RematchOffered { game_id: game, code },
+                        }]
+                    })
+                    .unwrap_or_default();
+                Ok((Some(tr(lang, "toast-rematch-offered")), Done { game_id: None, notices }, Force::default()))
+            }
+            Err(e) => Err(e),
+        },
+        Callback::Join(code) => {
+            answer(None).await;
+            join(&ui, &user, lang, &String::from_utf8_lossy(&code)).await;
+            return Ok(());
+        }
         Callback::AiLevel(level) => {
             answer(None).await;
             let rows: Vec<Vec<InlineKeyboardButton>> = RuleSetId::ALL
@@ -602,6 +628,7 @@ fn game_of_callback(cb: &Callback) -> Option<i64> {
         | Callback::Play { game, .. }
         | Callback::DrawAnswer { game, .. }
         | Callback::Resend { game }
+        | Callback::Rematch { game }
         | Callback::CancelInvite { game } => Some(game),
         _ => None,
     }

@@ -79,6 +79,7 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), Box<dyn std::error::Er
     }
     let mut ui = Ui::new(bot.clone(), App::new(store), username);
     ui.ai_budget = cfg.ai_think_ms.map(std::time::Duration::from_millis);
+    ui.ai_min_think = cfg.ai_min_think_ms.map(std::time::Duration::from_millis);
     ui.resume().await;
     tokio::spawn(clock_loop(ui.clone()));
     let mut dispatcher = Dispatcher::builder(bot, handlers::schema())

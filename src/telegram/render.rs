@@ -292,14 +292,19 @@ fn window_start(me: Player, scroll: u8, selected: Option<Square>) -> u8 {
 }
 
 /// The keyboard of a play board: 10 ranks × 8 files and a control row
-/// (≤ 88 buttons); the menu and the resignation question replace it. `None`
-/// once the game is over (the board loses its buttons).
+/// (≤ 88 buttons); the menu and the resignation question replace it. Once
+/// the game is over only a rematch button is left. `None` never happens
+/// today; the option leaves room for boards without buttons.
 #[must_use]
 pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboardMarkup> {
-    if v.outcome().is_some() {
-        return None;
-    }
     let lang = ctx.lang;
+    if v.outcome().is_some() {
+        // The board loses its move buttons; only a rematch is offered.
+        return Some(InlineKeyboardMarkup::new(vec![vec![button(
+            tr(lang, "btn-rematch"),
+            Callback::Rematch { game: ctx.game_id },
+        )]]));
+    }
     let (game, ver) = (ctx.game_id, ctx.version);
     let play = |action| Callback::Play { game, ver, action };
     match ctx.seat {

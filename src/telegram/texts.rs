@@ -42,6 +42,15 @@ pub fn notice(n: &Notice, lang: Lang) -> (String, Option<InlineKeyboardMarkup>) 
         Notice::Reminder { game_id, hours_left } => {
             (tr_args(lang, "notice-reminder", &[id(game_id), ("n", (*hours_left).into())]), None)
         }
+        Notice::RematchOffered { game_id, code } => {
+            let kb = code.as_bytes().try_into().ok().map(|c: [u8; 22]| {
+                InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
+                    tr(lang, "btn-accept-rematch"),
+                    Callback::Join(c).encode(),
+                )]])
+            });
+            (tr_args(lang, "notice-rematch", &[id(game_id)]), kb)
+        }
         Notice::Aborted { game_id } => (tr_args(lang, "notice-aborted", &[id(game_id)]), None),
         Notice::InvitationCancelled { game_id } => (tr_args(lang, "notice-invite-cancelled", &[id(game_id)]), None),
     }

@@ -133,7 +133,9 @@ def invite_setup_and_play_to_flag_capture(env):
     b = wait_board(bob, game, lambda m: "Вы проиграли" in m["text"])
     assert "flag" in a["text"] and "знамя" in b["text"]
     assert north in a["text"] and south in b["text"], "R26: both setups revealed"
-    assert not a.get("reply_markup") and not b.get("reply_markup"), "finished boards lose their buttons"
+    for m in (a, b):
+        labels = [x["text"] for row in (m.get("reply_markup") or {}).get("inline_keyboard", []) for x in row]
+        assert len(labels) == 1 and "🔁" in labels[0], f"finished boards lose their move buttons: {labels}"
     wait_text(alice, f"Game #{game} is over")
     wait_text(bob, f"Партия №{game} окончена")
 
@@ -146,7 +148,17 @@ def resign_with_confirmation(env):
     assert "Yes, resign" in str(board(alice, game)["reply_markup"])
     press_and_wait(alice, game, button_data(board(alice, game), "Yes, resign"))
     wait_board(alice, game, lambda m: "You lost" in m["text"] and "resignation" in m["text"])
-    wait_board(bob, game, lambda m: "Вы победили" in m["text"])
+    b = wait_board(bob, game, lambda m: "Вы победили" in m["text"])
+    # A rematch with sides swapped: Bob offers, Alice accepts and now plays North.
+    ans = bob.press(callback_data=button_data(b, "🔁 Реванш (стороны меняются)"), message_id=b["message_id"])
+    assert ans and "Реванш предложен" in ans["text"], ans
+    offer = wait_text(alice, f"game #{game} offers a rematch")
+    alice.press(callback_data=button_data(offer, "✅ Accept the rematch"), message_id=offer["message_id"])
+    new = wait_text(alice, "You joined game #")
+    new_game = int(re.search(r"#(\d+)", new["text"]).group(1))
+    assert new_game != game
+    wait_board(alice, new_game, lambda m: "You play North" in m["text"])
+    wait_board(bob, new_game, lambda m: "за Юг" in m["text"])
 
 
 @scenario
@@ -301,10 +313,20 @@ def game_against_the_ai(env):
     # Whoever moves first, the AI answers every move of the human.
     for _ in range(3):
         wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
-        before = len(board(alice, game)["text"])
         tap_any_move(alice, game)
     wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
     wait_text(alice, f"Your move in game #{game}")
+    # Resign, then a rematch against the AI starts at once with sides swapped.
+    press_and_wait(alice, game, button_data(board(alice, game), "☰ Menu"))
+    press_and_wait(alice, game, button_data(board(alice, game), "🏳 Resign"))
+    press_and_wait(alice, game, button_data(board(alice, game), "Yes, resign"))
+    done = wait_board(alice, game, lambda m: "You lost" in m["text"])
+    ans = alice.press(callback_data=button_data(done, "🔁 Rematch (sides swapped)"), message_id=done["message_id"])
+    assert ans is not None
+    wait_board(alice, game + 1, lambda m: "You play North" in m["text"])
+    alice.send("/stats")
+    st = wait_text(alice, "Your ratings", after=alice.last_sent["message_id"])
+    assert "1 games: 0 won, 0 drawn, 1 lost" in st["text"] and "1500" in st["text"], st["text"]
     alice.send("/games")
     lst = wait_text(alice, "Your games", after=alice.last_sent["message_id"])
     assert "AI (" in lst["text"], lst["text"]
@@ -314,7 +336,7 @@ def game_against_the_ai(env):
 def a_thinking_ai_does_not_delay_other_chats(env):
     # A slow AI (3 s a move) must not slow anyone else down.
     env.stop_bot()
-    env.start_bot(AI_THINK_MS="3000")
+    env.start_bot(AI_THINK_MS="3000", AI_MIN_THINK_MS="3000")
     try:
         alice, carol = new_user(env, "Alice", "en"), new_user(env, "Carol", "en")
         for u in (alice, carol):
