@@ -300,6 +300,47 @@ def games_list_and_resend(env):
 
 
 @scenario
+def new_game_by_buttons_language_and_saved_setups(env):
+    dora = new_user(env, "Dora", "en")
+    dora.start()
+    wait_text(dora, "Welcome")
+    dora.send("/lang")
+    langs = wait_text(dora, "Choose your language", after=dora.last_sent["message_id"])
+    dora.press(callback_data=button_data(langs, "Русский"), message_id=langs["message_id"])
+    dora.send("/new")
+    menu = wait_text(dora, "Во что играем?", after=dora.last_sent["message_id"])
+    dora.press(callback_data=button_data(menu, "Классический Стратего"), message_id=menu["message_id"])
+    dora.wait_for(lambda: "сколько времени на ход" in next(m for m in dora.bot_messages()
+                                                            if m["message_id"] == menu["message_id"])["text"])
+    days = next(m for m in dora.bot_messages() if m["message_id"] == menu["message_id"])
+    dora.press(callback_data=button_data(days, "3"), message_id=menu["message_id"])
+    inv = dora.wait_for(lambda: next((m for m in dora.bot_messages() if m["message_id"] == menu["message_id"]
+                                      and "t.me/" in m["text"]), None))
+    assert "3 дня на ход" in inv["text"], inv["text"]
+    link = re.search(r"https://t\.me/\S+", inv["text"]).group(0)
+    erik = new_user(env, "Erik", "en")
+    erik.open_link(link)
+    game = int(re.search(r"№(\d+)", inv["text"]).group(1))
+    b = wait_board(dora, game, lambda m: "Классический" in m["text"])
+    # Save the draft, change it, load the saved one back, delete it.
+    code = setup_code_in(b["text"])
+    dora.send("/setups save крепость")
+    wait_text(dora, "Сохранено как «крепость»")
+    press_and_wait(dora, game, button_data(board(dora, game), "🔀 Перемешать"))
+    assert setup_code_in(board(dora, game)["text"]) != code
+    dora.send("/setups")
+    lst = wait_text(dora, "сохранённые расстановки", after=dora.last_sent["message_id"])
+    dora.press(callback_data=button_data(lst, "Загрузить «крепость»"), message_id=lst["message_id"])
+    wait_board(dora, game, lambda m: code in m["text"])
+    ans = dora.press(callback_data=button_data(lst, "🗑 Удалить"), message_id=lst["message_id"])
+    assert ans and ans["text"] == "Удалено.", ans
+    ans = dora.press(callback_data=button_data(lst, "🗑 Удалить"), message_id=lst["message_id"])
+    assert ans and "нет" in ans["text"], ans
+    # Russian board, English board for the friend.
+    wait_board(erik, game, lambda m: "Classic Stratego" in m["text"] and "3 days per move" in m["text"])
+
+
+@scenario
 def game_against_the_ai(env):
     alice = new_user(env, "Alice", "en")
     alice.start()
