@@ -66,6 +66,8 @@ pub struct GameSummary {
     pub side: Player,
     /// The AI's level, in a game against the AI.
     pub ai: Option<ai::Level>,
+    /// When the side to move runs out of time (R23), unix seconds, in play.
+    pub deadline: Option<i64>,
 }
 
 pub(crate) fn parse_side(s: &str) -> Result<Player, UserError> {
@@ -153,6 +155,7 @@ pub(crate) fn summary(rec: &GameRecord, side: Player) -> Result<GameSummary, Use
         result: rec.result.clone(),
         side,
         ai: super::ai_level(&rec.opponent_kind),
+        deadline: (rec.status == GameStatus::Play).then(|| super::deadline(rec)).flatten(),
     })
 }
 

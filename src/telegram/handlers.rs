@@ -334,8 +334,13 @@ async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
         let status = match g.status {
             GameStatus::Waiting => tr(lang, "status-waiting"),
             GameStatus::Setup => tr(lang, "status-setup"),
-            GameStatus::Play if g.your_turn => tr(lang, "status-your-move"),
-            GameStatus::Play => tr(lang, "status-their-move"),
+            GameStatus::Play => {
+                let mut st = tr(lang, if g.your_turn { "status-your-move" } else { "status-their-move" });
+                if let Some(d) = g.deadline {
+                    st.push_str(&format!(" · ⏳ {}", super::render::time_left_text(d - crate::storage::now(), lang)));
+                }
+                st
+            }
             GameStatus::Finished => {
                 let r = g.result.as_deref().unwrap_or("");
                 if r.starts_with("draw") {
