@@ -7,6 +7,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod i18n;
+pub mod picture;
 pub mod shutdown;
 pub mod storage;
 pub mod telegram;

@@ -50,6 +50,7 @@
 
 mod bits;
 mod combat;
+mod export;
 mod game;
 mod generate;
 mod movegen;
@@ -62,11 +63,13 @@ mod record;
 mod repr;
 mod rules;
 mod setup;
+mod spectator;
 mod square;
 mod view;
 mod zobrist;
 
 pub use combat::{Combat, CombatResult, resolve};
+pub use export::{EXPORT_HEADER, ImportError, ImportReason, export, import};
 pub use game::{FORMAT_VERSION, Game};
 pub use generate::{shuffle, smart};
 pub use mv::{Move, MoveParseError};
@@ -79,5 +82,6 @@ pub use rules::{FirstMove, Numbering, RuleSet, RuleSetId, Runner, UnknownRuleSet
 pub use setup::{
     CodeError, CountDiff, HOME_SQUARES, Setup, SetupCodeError, SetupError, ValidSetup, home_slot, home_square,
 };
+pub use spectator::{PublicCell, SpectatorView};
 pub use square::{Square, SquareParseError};
 pub use view::{Cell, EnemyPiece, OwnPiece, PlayerView};
