@@ -286,3 +286,12 @@ btn-accept-rematch = ✅ Accept the rematch
 notice-rematch = Your opponent in game #{ $id } offers a rematch with sides swapped.
 toast-rematch-offered = Rematch offered to your opponent.
 toast-rematch-ai = A new game against the AI, sides swapped.
+
+## History
+cmd-history = Finished games: replay, export, picture
+history-header = <b>Finished games</b>
+history-none = No finished games yet.
+btn-export = 📄 Export
+btn-picture = 🖼 Picture
+opponent = Opponent
+replay-title = <b>Replay of game #{ $id }</b> · ply { $ply } of { $total } · everything revealed

@@ -11,6 +11,7 @@
 mod ai;
 mod clock;
 mod errors;
+mod history;
 mod lobby;
 mod play;
 mod ratings;
@@ -23,6 +24,7 @@ use rand::Rng;
 pub use ai::{AI_USER_ID, ai_level};
 pub use clock::{ClockConfig, DAY, deadline};
 pub use errors::UserError;
+pub use history::ReplayFrame;
 pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
 pub use ratings::{family, rate};

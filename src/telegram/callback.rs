@@ -110,6 +110,23 @@ pub enum Callback {
     LoadSetup(i64),
     /// `/setups`: delete this saved setup.
     DeleteSetup(i64),
+    /// `/history`: send the game's export as a text file.
+    Export {
+        /// The finished game.
+        game: i64,
+    },
+    /// `/history`: send a picture of the final position.
+    Picture {
+        /// The finished game.
+        game: i64,
+    },
+    /// `/history`: show the replay after `ply` plies.
+    Replay {
+        /// The finished game.
+        game: i64,
+        /// Plies to show (clamped to the game's length).
+        ply: u32,
+    },
     /// After the end: a rematch with sides swapped.
     Rematch {
         /// The finished game.
@@ -188,6 +205,9 @@ impl Callback {
             Callback::LoadSetup(id) => format!("S.{id}"),
             Callback::DeleteSetup(id) => format!("X.{id}"),
             Callback::Rematch { game } => format!("R.{game}"),
+            Callback::Export { game } => format!("E.{game}"),
+            Callback::Picture { game } => format!("G.{game}"),
+            Callback::Replay { game, ply } => format!("V.{game}.{ply}"),
             Callback::Join(code) => format!("J.{}", String::from_utf8_lossy(&code)),
             Callback::AiLevel(l) => format!("a.{}", level_index(l)),
             Callback::AiGame(l, r) => format!("A.{}.{}", level_index(l), rules_index(r)),
@@ -311,6 +331,18 @@ impl Callback {
                 arity(2)?;
                 Callback::Rematch { game: num(1)? }
             }
+            "E" => {
+                arity(2)?;
+                Callback::Export { game: num(1)? }
+            }
+            "G" => {
+                arity(2)?;
+                Callback::Picture { game: num(1)? }
+            }
+            "V" => {
+                arity(3)?;
+                Callback::Replay { game: num(1)?, ply: u32::try_from(num(2)?).map_err(|_| BadCallback)? }
+            }
             "J" => {
                 arity(2)?;
                 let code: [u8; 22] = parts[1].as_bytes().try_into().map_err(|_| BadCallback)?;
@@ -355,6 +387,9 @@ mod tests {
             Callback::DeleteSetup(1),
             Callback::Noop,
             Callback::Rematch { game },
+            Callback::Export { game },
+            Callback::Picture { game },
+            Callback::Replay { game, ply: u32::MAX },
             Callback::Join(*b"AAAAAAAAAAAAAAAAAAAA-_"),
         ];
         for b in

@@ -117,6 +117,7 @@ async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) 
             }
         },
         "games" => games(ui, user, lang).await,
+        "history" => history(ui, user, lang).await,
         "stats" => {
             let rows = ui.app.stats(user.id).await.unwrap_or_default();
             let mut lines = vec![tr(lang, "stats-header")];
@@ -374,6 +375,64 @@ async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
     ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
 }
 
+async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
+    let list = match ui.app.history(user.id, 10).await {
+        Ok(l) => l,
+        Err(e) => return reply_error(ui, user.id, &e, lang).await,
+    };
+    if list.is_empty() {
+        ui.send(user.id, tr(lang, "history-none"), None).await;
+        return;
+    }
+    let mut lines = vec![tr(lang, "history-header")];
+    let mut rows = vec![];
+    for g in &list {
+        let r = g.result.as_deref().unwrap_or("");
+        let res = if r.starts_with("draw") {
+            tr(lang, "result-draw")
+        } else if r.starts_with(g.side.as_str()) {
+            tr(lang, "result-won")
+        } else {
+            tr(lang, "result-lost")
+        };
+        lines.push(format!(
+            "#{} · {} · {} · {}",
+            g.id,
+            tr(lang, &format!("rules-{}", g.rule_set.as_str())),
+            res,
+            tr_args(lang, "moves-count", &[("n", g.plies.into())])
+        ));
+        rows.push(vec![
+            InlineKeyboardButton::callback(format!("▶ #{}", g.id), Callback::Replay { game: g.id, ply: 0 }.encode()),
+            InlineKeyboardButton::callback(tr(lang, "btn-export"), Callback::Export { game: g.id }.encode()),
+            InlineKeyboardButton::callback(tr(lang, "btn-picture"), Callback::Picture { game: g.id }.encode()),
+        ]);
+    }
+    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+}
+
+/// The text and buttons of a replay frame.
+fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: Lang) -> (String, InlineKeyboardMarkup) {
+    let v = &frame.view;
+    let mut t =
+        tr_args(lang, "replay-title", &[("id", game.into()), ("ply", frame.ply.into()), ("total", frame.total.into())]);
+    t.push_str(&format!("\n<pre>{}</pre>", super::render::grid(v, lang)));
+    if frame.ply > 0 {
+        if let Some(last) = v.history().last() {
+            let who = if last.player == v.me() { tr(lang, "you") } else { tr(lang, "opponent") };
+            t.push_str(&format!("\n{}", super::render::describe_ply(v, last, lang, &who)));
+        }
+    }
+    let to = |ply: usize| Callback::Replay { game, ply: u32::try_from(ply).unwrap_or(u32::MAX) }.encode();
+    let kb = InlineKeyboardMarkup::new(vec![vec![
+        InlineKeyboardButton::callback("⏮", to(0)),
+        InlineKeyboardButton::callback("◀", to(frame.ply.saturating_sub(1))),
+        InlineKeyboardButton::callback("▶", to(frame.ply + 1)),
+        InlineKeyboardButton::callback("⏭", to(frame.total)),
+    ]]);
+    (t, kb)
+}
+
 async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
     let store = ui.app.store();
     if let Some(name) = arg.strip_prefix("save").map(str::trim) {
@@ -514,6 +573,40 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             }
             return Ok(());
         }
+        Callback::Replay { game, ply } => match ui.app.replay(uid, game, ply as usize).await {
+            Ok(frame) => {
+                answer(None).await;
+                let (text, kb) = replay_message(&frame, game, lang);
+                match msg {
+                    Some((chat, id)) if is_replay(&q) => {
+                        let _ = ui.edit(chat, id, text, Some(kb)).await;
+                    }
+                    _ => {
+                        ui.send(uid, text, Some(kb)).await;
+                    }
+                }
+                return Ok(());
+            }
+            Err(e) => Err(e),
+        },
+        Callback::Export { game } => match ui.app.export_game(uid, game).await {
+            Ok((name, text)) => {
+                answer(None).await;
+                let file = teloxide::types::InputFile::memory(text.into_bytes()).file_name(name);
+                let _ = ui.call(uid, || ui.bot.send_document(ChatId(uid), file.clone()).into_future()).await;
+                return Ok(());
+            }
+            Err(e) => Err(e),
+        },
+        Callback::Picture { game } => match ui.app.picture(uid, game).await {
+            Ok(png) => {
+                answer(None).await;
+                let file = teloxide::types::InputFile::memory(png).file_name(format!("game-{game}.png"));
+                let _ = ui.call(uid, || ui.bot.send_photo(ChatId(uid), file.clone()).into_future()).await;
+                return Ok(());
+            }
+            Err(e) => Err(e),
+        },
         Callback::Rematch { game } => match ui.app.rematch(uid, game).await {
             Ok((new_game, None)) => {
                 answer(Some(tr(lang, "toast-rematch-ai"))).await;
@@ -623,6 +716,15 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         }
     }
     Ok(())
+}
+
+/// Whether the pressed message is a replay (then it is edited in place).
+fn is_replay(q: &CallbackQuery) -> bool {
+    q.message
+        .as_ref()
+        .and_then(|m| m.regular_message())
+        .and_then(|m| m.reply_markup())
+        .is_some_and(|kb| kb.inline_keyboard.iter().flatten().any(|b| b.text == "⏮"))
 }
 
 fn game_of_callback(cb: &Callback) -> Option<i64> {

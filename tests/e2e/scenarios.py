@@ -341,6 +341,30 @@ def new_game_by_buttons_language_and_saved_setups(env):
 
 
 @scenario
+def history_replay_export_and_picture(env):
+    alice, bob, game = start_pair(env)
+    mover = alice if my_turn(alice, game) else bob
+    tap_any_move(mover, game)
+    press_and_wait(alice, game, button_data(board(alice, game), "☰ Menu"))
+    press_and_wait(alice, game, button_data(board(alice, game), "🏳 Resign"))
+    press_and_wait(alice, game, button_data(board(alice, game), "Yes, resign"))
+    alice.send("/history")
+    lst = wait_text(alice, "Finished games", after=alice.last_sent["message_id"])
+    assert f"#{game}" in lst["text"] and "You lost" in lst["text"], lst["text"]
+    alice.press(callback_data=button_data(lst, f"▶ #{game}"), message_id=lst["message_id"])
+    rep = wait_text(alice, f"Replay of game #{game}", after=lst["message_id"])
+    assert "ply 0 of 1" in rep["text"], rep["text"]
+    alice.press(callback_data=button_data(rep, "⏭"), message_id=rep["message_id"])
+    alice.wait_for(lambda: "ply 1 of 1" in next(m for m in alice.bot_messages()
+                                               if m["message_id"] == rep["message_id"])["text"])
+    alice.press(callback_data=button_data(lst, "📄 Export"), message_id=lst["message_id"])
+    doc = alice.wait_for(lambda: next((m for m in alice.bot_messages() if m.get("document")), None))
+    assert doc["document"]["file_name"] == f"srazhenie-game-{game}.txt", doc["document"]
+    alice.press(callback_data=button_data(lst, "🖼 Picture"), message_id=lst["message_id"])
+    alice.wait_for(lambda: next((m for m in alice.bot_messages() if m.get("photo")), None))
+
+
+@scenario
 def game_against_the_ai(env):
     alice = new_user(env, "Alice", "en")
     alice.start()
