@@ -295,3 +295,17 @@ btn-export = 📄 Export
 btn-picture = 🖼 Picture
 opponent = Opponent
 replay-title = <b>Replay of game #{ $id }</b> · ply { $ply } of { $total } · everything revealed
+
+## Settings
+cmd-settings = Settings: move confirmation
+settings =
+    <b>Settings</b>
+    Confirm each tapped move with a second tap:
+    • in games with people: { $human }
+    • in games against the AI: { $ai }
+    (Typed moves are played at once.)
+on = on
+off = off
+btn-toggle-confirm-human = Switch for games with people
+btn-toggle-confirm-ai = Switch for games against the AI
+confirm-move = Confirm { $mv }? Press ✓ to play it or ✗ to choose again.

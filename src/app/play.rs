@@ -27,6 +27,8 @@ pub enum Action {
     DeclineDraw,
     /// Abort without result while a side has not made its first move (R23).
     Abort,
+    /// Play the move waiting for confirmation.
+    ConfirmMove,
 }
 
 /// What a tap on a square did.
@@ -38,6 +40,8 @@ pub enum TapResult {
     Deselected,
     /// A move was played.
     Moved(MoveReport),
+    /// The move waits for its confirmation (the player's setting).
+    Confirm(Move),
 }
 
 /// The stored result code of an outcome: `south-flag`, `north-resign`, `draw-agreed`, ….
@@ -113,6 +117,7 @@ impl App {
         sq: Square,
     ) -> Result<(TapResult, Done), UserError> {
         self.store.set_last_game(user_id, game_id).await?;
+        let user = self.store.get_user(user_id).await?;
         let ((res, notices), _) = self
             .with_game(game_id, |rec| {
                 let side = state::side_of(rec, user_id)?;
@@ -124,6 +129,9 @@ impl App {
                 if game.turn() != side {
                     return Err(UserError::NotYourTurn);
                 }
+                let confirm = user.as_ref().is_some_and(|u| {
+                    if super::ai_level(&rec.opponent_kind).is_some() { u.confirm_ai } else { u.confirm_human }
+                });
                 let seat = Seat::parse(state::player(rec, side).and_then(|p| p.selected.as_deref()));
                 let view = game.view(side);
                 if let Seat::Selected(from) = seat {
@@ -131,6 +139,12 @@ impl App {
                         state::player_mut(rec, side)?.selected = None;
                         state::touch(rec, side);
                         return Ok(((TapResult::Deselected, vec![]), vec![]));
+                    }
+                    if view.destinations(from).any(|t| t == sq) && confirm {
+                        let mv = Move::new(from, sq);
+                        state::player_mut(rec, side)?.selected = Seat::ConfirmMove(mv).store();
+                        state::touch(rec, side);
+                        return Ok(((TapResult::Confirm(mv), vec![]), vec![]));
                     }
                     if view.destinations(from).any(|t| t == sq) {
                         let report = game.play_as(side, Move::new(from, sq)).map_err(UserError::Illegal)?;
@@ -255,6 +269,16 @@ impl App {
                         vec![Addressed { user_id: other, notice: Notice::DrawOffered { game_id } }]
                     }
                     Action::AcceptDraw => unreachable!("handled above"),
+                    Action::ConfirmMove => {
+                        let seat = Seat::parse(state::player(rec, side).and_then(|p| p.selected.as_deref()));
+                        let Seat::ConfirmMove(mv) = seat else { return Err(UserError::Stale) };
+                        let report = game.play_as(side, mv).map_err(|e| match e {
+                            engine::MoveError::NotYourTurn => UserError::NotYourTurn,
+                            e => UserError::Illegal(e),
+                        })?;
+                        let moves = vec![move_record(&game, &report)];
+                        return Ok((after_change(rec, &game, Some(side))?, moves));
+                    }
                     Action::Abort => {
                         if !game.can_abort() {
                             return Err(UserError::WrongPhase);

@@ -19,6 +19,8 @@ pub enum Seat {
     Menu,
     /// "Really resign?".
     ConfirmResign,
+    /// "Confirm e4-e5?": a move waiting for its confirmation (setting).
+    ConfirmMove(engine::Move),
 }
 
 impl Seat {
@@ -29,6 +31,7 @@ impl Seat {
             None => Seat::Idle,
             Some("menu") => Seat::Menu,
             Some("resign") => Seat::ConfirmResign,
+            Some(m) if m.starts_with("confirm:") => m[8..].parse().map_or(Seat::Idle, Seat::ConfirmMove),
             Some(sq) => sq.parse().map_or(Seat::Idle, Seat::Selected),
         }
     }
@@ -41,6 +44,7 @@ impl Seat {
             Seat::Selected(sq) => Some(sq.to_string()),
             Seat::Menu => Some("menu".into()),
             Seat::ConfirmResign => Some("resign".into()),
+            Seat::ConfirmMove(m) => Some(format!("confirm:{m}")),
         }
     }
 }
@@ -165,7 +169,13 @@ mod tests {
 
     #[test]
     fn seat_round_trips() {
-        for s in [Seat::Idle, Seat::Menu, Seat::ConfirmResign, Seat::Selected("e4".parse().unwrap())] {
+        for s in [
+            Seat::Idle,
+            Seat::Menu,
+            Seat::ConfirmResign,
+            Seat::Selected("e4".parse().unwrap()),
+            Seat::ConfirmMove("e4-e5".parse().unwrap()),
+        ] {
             assert_eq!(Seat::parse(s.store().as_deref()), s);
         }
         assert_eq!(Seat::parse(Some("garbage")), Seat::Idle);

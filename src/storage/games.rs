@@ -222,7 +222,8 @@ async fn load_on(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameReco
     let mut game = GameRecord::from_row(&row)?;
     let rows = sqlx::query(
         "SELECT side, user_id, board_message_id, notify_message_id, setup_confirmed,
-                draft_setup, selected, scroll, board_version, rendered_version, notify_pending
+                draft_setup, selected, scroll, board_version, rendered_version, notify_pending,
+                vacation_from, vacation_until
          FROM game_players WHERE game_id = ?
          ORDER BY CASE side WHEN 'south' THEN 0 ELSE 1 END",
     )
@@ -238,8 +239,8 @@ async fn upsert_player(conn: &mut SqliteConnection, game_id: i64, player: &Playe
     sqlx::query(
         "INSERT INTO game_players (game_id, side, user_id, board_message_id, notify_message_id,
                                    setup_confirmed, draft_setup, selected, scroll,
-                                   board_version, rendered_version, notify_pending)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   board_version, rendered_version, notify_pending, vacation_from, vacation_until)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (game_id, side) DO UPDATE SET
              user_id = excluded.user_id,
              board_message_id = excluded.board_message_id,
@@ -250,7 +251,9 @@ async fn upsert_player(conn: &mut SqliteConnection, game_id: i64, player: &Playe
              scroll = excluded.scroll,
              board_version = excluded.board_version,
              rendered_version = excluded.rendered_version,
-             notify_pending = excluded.notify_pending",
+             notify_pending = excluded.notify_pending,
+             vacation_from = excluded.vacation_from,
+             vacation_until = excluded.vacation_until",
     )
     .bind(game_id)
     .bind(&player.side)
@@ -264,6 +267,8 @@ async fn upsert_player(conn: &mut SqliteConnection, game_id: i64, player: &Playe
     .bind(player.board_version)
     .bind(player.rendered_version)
     .bind(i64::from(player.notify_pending))
+    .bind(player.vacation_from)
+    .bind(player.vacation_until)
     .execute(&mut *conn)
     .await?;
     Ok(())

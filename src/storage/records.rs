@@ -72,6 +72,10 @@ pub struct PlayerRecord {
     pub rendered_version: i64,
     /// A "your move" notification is owed to this player.
     pub notify_pending: bool,
+    /// Start of this player's vacation in this game, unix seconds.
+    pub vacation_from: Option<i64>,
+    /// End of this player's vacation: their clock is paused in between.
+    pub vacation_until: Option<i64>,
 }
 
 impl PlayerRecord {
@@ -89,6 +93,8 @@ impl PlayerRecord {
             board_version: 1,
             rendered_version: 0,
             notify_pending: false,
+            vacation_from: None,
+            vacation_until: None,
         }
     }
 
@@ -105,6 +111,8 @@ impl PlayerRecord {
             board_version: row.try_get("board_version")?,
             rendered_version: row.try_get("rendered_version")?,
             notify_pending: int_bool(row.try_get("notify_pending")?),
+            vacation_from: row.try_get("vacation_from")?,
+            vacation_until: row.try_get("vacation_until")?,
         })
     }
 }

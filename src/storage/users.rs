@@ -22,6 +22,14 @@ pub struct UserRecord {
     pub last_game_id: Option<i64>,
     /// The user blocked the bot (sending to them fails with 403).
     pub blocked: bool,
+    /// Confirm moves with a second step in games between people.
+    pub confirm_human: bool,
+    /// Confirm moves with a second step in games against the AI.
+    pub confirm_ai: bool,
+    /// The UTC calendar year `vacation_used` counts for.
+    pub vacation_year: i64,
+    /// Vacation days used in `vacation_year`.
+    pub vacation_used: i64,
     /// First contact, unix seconds.
     pub created_at: i64,
 }
@@ -36,6 +44,10 @@ impl UserRecord {
             lang: row.try_get("lang")?,
             last_game_id: row.try_get("last_game_id")?,
             blocked: int_bool(row.try_get("blocked")?),
+            confirm_human: int_bool(row.try_get("confirm_human")?),
+            confirm_ai: int_bool(row.try_get("confirm_ai")?),
+            vacation_year: row.try_get("vacation_year")?,
+            vacation_used: row.try_get("vacation_used")?,
             created_at: row.try_get("created_at")?,
         })
     }
@@ -65,7 +77,8 @@ impl SavedSetup {
     }
 }
 
-const USER_COLUMNS: &str = "id, first_name, username, tg_lang, lang, last_game_id, blocked, created_at";
+const USER_COLUMNS: &str = "id, first_name, username, tg_lang, lang, last_game_id, blocked, created_at, \
+     confirm_human, confirm_ai, vacation_year, vacation_used";
 
 impl Store {
     /// Inserts or refreshes a user from an incoming Telegram update and returns the row.
@@ -192,4 +205,34 @@ impl Store {
 /// `Ok` if exactly one row was touched, `NotFound` if none.
 pub(super) fn expect_one(rows_affected: u64) -> Result<()> {
     if rows_affected == 0 { Err(StorageError::NotFound) } else { Ok(()) }
+}
+
+impl Store {
+    /// Sets the move-confirmation settings.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`] for an unknown user.
+    pub async fn set_confirm(&self, id: i64, human: bool, ai: bool) -> Result<()> {
+        let done = sqlx::query("UPDATE users SET confirm_human = ?, confirm_ai = ? WHERE id = ?")
+            .bind(i64::from(human))
+            .bind(i64::from(ai))
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        expect_one(done.rows_affected())
+    }
+
+    /// Records vacation days used in `year`.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`] for an unknown user.
+    pub async fn set_vacation_used(&self, id: i64, year: i64, used: i64) -> Result<()> {
+        let done = sqlx::query("UPDATE users SET vacation_year = ?, vacation_used = ? WHERE id = ?")
+            .bind(year)
+            .bind(used)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        expect_one(done.rows_affected())
+    }
 }

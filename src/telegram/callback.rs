@@ -110,6 +110,9 @@ pub enum Callback {
     LoadSetup(i64),
     /// `/setups`: delete this saved setup.
     DeleteSetup(i64),
+    /// `/settings`: toggle move confirmation in games with people (`false`)
+    /// or against the AI (`true`).
+    ToggleConfirm(bool),
     /// `/history`: send the game's export as a text file.
     Export {
         /// The finished game.
@@ -179,6 +182,7 @@ fn action_code(a: Action) -> String {
         Action::AcceptDraw => "a".into(),
         Action::DeclineDraw => "n".into(),
         Action::Abort => "x".into(),
+        Action::ConfirmMove => "y".into(),
     }
 }
 
@@ -206,6 +210,7 @@ impl Callback {
             Callback::DeleteSetup(id) => format!("X.{id}"),
             Callback::Rematch { game } => format!("R.{game}"),
             Callback::Export { game } => format!("E.{game}"),
+            Callback::ToggleConfirm(ai) => format!("T.{}", u8::from(ai)),
             Callback::Picture { game } => format!("G.{game}"),
             Callback::Replay { game, ply } => format!("V.{game}.{ply}"),
             Callback::Join(code) => format!("J.{}", String::from_utf8_lossy(&code)),
@@ -278,6 +283,7 @@ impl Callback {
                     "a" => Action::AcceptDraw,
                     "n" => Action::DeclineDraw,
                     "x" => Action::Abort,
+                    "y" => Action::ConfirmMove,
                     s => Action::Scroll(scroll(s).ok_or(BadCallback)?),
                 };
                 Callback::Play { game: num(1)?, ver: num(2)?, action }
@@ -330,6 +336,14 @@ impl Callback {
             "R" => {
                 arity(2)?;
                 Callback::Rematch { game: num(1)? }
+            }
+            "T" => {
+                arity(2)?;
+                match parts[1] {
+                    "0" => Callback::ToggleConfirm(false),
+                    "1" => Callback::ToggleConfirm(true),
+                    _ => return Err(BadCallback),
+                }
             }
             "E" => {
                 arity(2)?;
@@ -388,6 +402,8 @@ mod tests {
             Callback::Noop,
             Callback::Rematch { game },
             Callback::Export { game },
+            Callback::ToggleConfirm(true),
+            Callback::ToggleConfirm(false),
             Callback::Picture { game },
             Callback::Replay { game, ply: u32::MAX },
             Callback::Join(*b"AAAAAAAAAAAAAAAAAAAA-_"),
@@ -407,6 +423,7 @@ mod tests {
             Action::AcceptDraw,
             Action::DeclineDraw,
             Action::Abort,
+            Action::ConfirmMove,
         ] {
             v.push(Callback::Play { game, ver, action: a });
         }

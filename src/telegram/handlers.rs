@@ -118,6 +118,10 @@ async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) 
         },
         "games" => games(ui, user, lang).await,
         "history" => history(ui, user, lang).await,
+        "settings" => {
+            let (text, kb) = settings_message(user, lang);
+            ui.send(chat, text, Some(kb)).await;
+        }
         "stats" => {
             let rows = ui.app.stats(user.id).await.unwrap_or_default();
             let mut lines = vec![tr(lang, "stats-header")];
@@ -375,6 +379,23 @@ async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
     ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
 }
 
+fn settings_message(user: &UserRecord, lang: Lang) -> (String, InlineKeyboardMarkup) {
+    let onoff = |b: bool| tr(lang, if b { "on" } else { "off" });
+    let text = tr_args(
+        lang,
+        "settings",
+        &[("human", onoff(user.confirm_human).into()), ("ai", onoff(user.confirm_ai).into())],
+    );
+    let kb = InlineKeyboardMarkup::new(vec![
+        vec![InlineKeyboardButton::callback(
+            tr(lang, "btn-toggle-confirm-human"),
+            Callback::ToggleConfirm(false).encode(),
+        )],
+        vec![InlineKeyboardButton::callback(tr(lang, "btn-toggle-confirm-ai"), Callback::ToggleConfirm(true).encode())],
+    ]);
+    (text, kb)
+}
+
 async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
     let list = match ui.app.history(user.id, 10).await {
         Ok(l) => l,
@@ -536,7 +557,7 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         Callback::Tap { game, ver, sq } => ui.app.tap(uid, game, ver, sq).await.map(|(r, d)| {
             let toast = match r {
                 TapResult::Moved(rep) => Some(rep.mv.to_string()),
-                TapResult::Selected(_) | TapResult::Deselected => None,
+                TapResult::Selected(_) | TapResult::Deselected | TapResult::Confirm(_) => None,
             };
             (toast, d, Force::default())
         }),
@@ -589,6 +610,23 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             }
             Err(e) => Err(e),
         },
+        Callback::ToggleConfirm(ai) => {
+            let (human, ai_on) =
+                if ai { (user.confirm_human, !user.confirm_ai) } else { (!user.confirm_human, user.confirm_ai) };
+            match ui.app.store().set_confirm(uid, human, ai_on).await {
+                Ok(()) => {
+                    answer(None).await;
+                    let mut u = user.clone();
+                    (u.confirm_human, u.confirm_ai) = (human, ai_on);
+                    if let Some((chat, id)) = msg {
+                        let (text, kb) = settings_message(&u, lang);
+                        let _ = ui.edit(chat, id, text, Some(kb)).await;
+                    }
+                    return Ok(());
+                }
+                Err(e) => Err(e.into()),
+            }
+        }
         Callback::Export { game } => match ui.app.export_game(uid, game).await {
             Ok((name, text)) => {
                 answer(None).await;

@@ -235,6 +235,9 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
                 Some(_) => t.push_str(&tr(lang, "draw-they-offered")),
                 None => {}
             }
+            if let Seat::ConfirmMove(mv) = ctx.seat {
+                t.push_str(&tr_args(lang, "confirm-move", &[("mv", mv.to_string().into())]));
+            }
             if let Seat::Selected(sq) = ctx.seat {
                 if let Cell::Own(p) = v.cell(sq) {
                     t.push_str(&tr_args(
@@ -325,6 +328,12 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
             rows.push(vec![button(tr(lang, "btn-resend"), Callback::Resend { game })]);
             rows.push(vec![button(tr(lang, "btn-back"), play(Action::Back))]);
             return Some(InlineKeyboardMarkup::new(rows));
+        }
+        Seat::ConfirmMove(mv) => {
+            return Some(InlineKeyboardMarkup::new(vec![vec![
+                button(format!("✓ {mv}"), play(Action::ConfirmMove)),
+                button("✗", play(Action::Back)),
+            ]]));
         }
         Seat::ConfirmResign => {
             return Some(InlineKeyboardMarkup::new(vec![vec![

@@ -56,6 +56,17 @@ def my_turn(user, game) -> bool:
     return "Your move." in t or "Ваш ход." in t
 
 
+def confirm_if_asked(user, game) -> bool:
+    """Presses ✓ when the board asks to confirm the move (the default between people)."""
+    b = board(user, game)
+    ok = next((x["callback_data"] for row in (b.get("reply_markup") or {}).get("inline_keyboard", []) for x in row
+               if x["text"].startswith("✓ ")), None)
+    if ok:
+        assert "Confirm" in b["text"] or "Подтвердить" in b["text"], b["text"]
+        press_and_wait(user, game, ok)
+    return ok is not None
+
+
 def tap_move(user, game, frm: str, to: str):
     """Two taps: the piece, then its destination, scrolling the window as needed."""
     for sq in (frm, to):
@@ -68,6 +79,7 @@ def tap_move(user, game, frm: str, to: str):
             press_and_wait(user, game, scroll)
         assert data, f"{sq} never became visible"
         press_and_wait(user, game, data)
+    assert confirm_if_asked(user, game), "moves between people are confirmed by default"
 
 
 @scenario
@@ -240,6 +252,7 @@ def tap_any_move(user, game) -> None:
                      if x["text"].startswith("○")), None)
         if dest:
             press_and_wait(user, game, dest)
+            confirm_if_asked(user, game)
             return
         press_and_wait(user, game, square_data(sel, piece_sq))
     raise AssertionError("no piece could move")
@@ -281,6 +294,7 @@ def restart_in_the_middle_of_a_game(env):
             press_and_wait(mover, game, piece)
             continue
         press_and_wait(mover, game, dest)
+        confirm_if_asked(mover, game)
         other = bob if mover is alice else alice
         wait_board(other, game, lambda m: my_turn(other, game))
     assert "Your move." in board(alice, game)["text"] or "Ваш ход." in board(bob, game)["text"]
@@ -336,6 +350,13 @@ def new_game_by_buttons_language_and_saved_setups(env):
     assert ans and ans["text"] == "Удалено.", ans
     ans = dora.press(callback_data=button_data(lst, "🗑 Удалить"), message_id=lst["message_id"])
     assert ans and "нет" in ans["text"], ans
+    # Settings: switch move confirmation off for games with people.
+    dora.send("/settings")
+    st = wait_text(dora, "Настройки", after=dora.last_sent["message_id"])
+    assert "с людьми: вкл" in st["text"], st["text"]
+    dora.press(callback_data=button_data(st, "Переключить для партий с людьми"), message_id=st["message_id"])
+    dora.wait_for(lambda: "с людьми: выкл" in next(m for m in dora.bot_messages()
+                                                  if m["message_id"] == st["message_id"])["text"])
     # Russian board, English board for the friend.
     wait_board(erik, game, lambda m: "Classic Stratego" in m["text"] and "3 days per move" in m["text"])
 
