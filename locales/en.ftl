@@ -309,3 +309,24 @@ off = off
 btn-toggle-confirm-human = Switch for games with people
 btn-toggle-confirm-ai = Switch for games against the AI
 confirm-move = Confirm { $mv }? Press ✓ to play it or ✗ to choose again.
+
+## Vacation
+cmd-vacation = Pause your clocks for a few days
+vacation-usage = Send /vacation DAYS to pause all your clocks, e.g. /vacation 3. You have 14 days a year.
+vacation-status =
+    { $n ->
+        [one] You have { $n } vacation day left this year. /vacation DAYS pauses all your clocks.
+       *[other] You have { $n } vacation days left this year. /vacation DAYS pauses all your clocks.
+    }
+vacation-started =
+    { $n ->
+        [one] Your clocks are paused until { $date } (UTC). { $n } vacation day is left this year.
+       *[other] Your clocks are paused until { $date } (UTC). { $n } vacation days are left this year.
+    }
+vacation-running = You are already on vacation until { $date } (UTC).
+vacation-allowance =
+    { $n ->
+        [one] That does not fit: { $n } vacation day is left this year (at least 1 day at a time).
+       *[other] That does not fit: { $n } vacation days are left this year (at least 1 day at a time).
+    }
+opponent-vacation = 🏖 { $opponent } is on vacation until { $date }: their clock is paused.

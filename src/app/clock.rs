@@ -28,10 +28,52 @@ impl Default for ClockConfig {
     }
 }
 
-/// The deadline of the side to move, unix seconds; `None` without a time limit.
+/// Vacation days a player may take per calendar year (UTC).
+pub const VACATION_DAYS_PER_YEAR: i64 = 14;
+
+/// The deadline of the side to move, unix seconds; `None` without a time
+/// limit. The mover's vacation pauses the clock: the part of it that falls
+/// after the turn started is added.
 #[must_use]
 pub fn deadline(rec: &GameRecord) -> Option<i64> {
-    Some(rec.turn_started_at? + rec.days_per_move? * DAY)
+    let start = rec.turn_started_at?;
+    let base = start + rec.days_per_move? * DAY;
+    let mover = rec
+        .state
+        .as_deref()
+        .and_then(|s| serde_json::from_str::<engine::Game>(s).ok())
+        .map(|g| g.turn())
+        .and_then(|side| state::player(rec, side));
+    let pause = match mover.map(|p| (p.vacation_from, p.vacation_until)) {
+        Some((Some(from), Some(until))) if until > start => until - from.max(start),
+        _ => 0,
+    };
+    Some(base + pause)
+}
+
+/// The UTC calendar date `(year, month, day)` of a unix time.
+#[must_use]
+pub fn civil_date(unix: i64) -> (i64, u32, u32) {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = unix.div_euclid(DAY) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// What `/vacation` did or can do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vacation {
+    /// Days left in this year's allowance.
+    pub days_left: i64,
+    /// The end of the current vacation, if one is running.
+    pub until: Option<i64>,
 }
 
 /// Ends the game at `now` if the side to move's time is up (R23): a loss on
@@ -42,6 +84,7 @@ fn expire(rec: &mut GameRecord, now: i64) -> Result<Vec<Addressed>, UserError> {
     }
     let mut game = state::load_engine(rec)?;
     if game.can_abort() {
+        // Before both first moves the game ends without result.
         return abort(rec);
     }
     game.lose_on_time().map_err(UserError::Illegal)?;
@@ -65,6 +108,50 @@ pub(crate) fn abort(rec: &mut GameRecord) -> Result<Vec<Addressed>, UserError> {
 }
 
 impl App {
+    /// Starts a vacation of `days` days at `now` (R23 clocks paused): in every
+    /// game of the user in play or in setup, their clock stops until the end;
+    /// opponents see it on their boards. At most
+    /// [`VACATION_DAYS_PER_YEAR`] days a calendar year, at least 1 at a time,
+    /// one vacation at a time. `days == 0` only reports the allowance.
+    ///
+    /// # Errors
+    /// [`UserError::VacationNotAllowed`] with what is left, [`UserError::Internal`].
+    pub async fn vacation(&self, user_id: i64, days: i64, now: i64) -> Result<Vacation, UserError> {
+        let user = self.store.get_user(user_id).await?.ok_or(UserError::NoActiveGame)?;
+        let year = civil_date(now).0;
+        let used = if user.vacation_year == year { user.vacation_used } else { 0 };
+        let games = self.store.games_of_user(user_id, 200).await?;
+        let live: Vec<i64> =
+            games.iter().filter(|g| matches!(g.status, GameStatus::Play | GameStatus::Setup)).map(|g| g.id).collect();
+        let running = games
+            .iter()
+            .filter(|g| live.contains(&g.id))
+            .filter_map(|g| g.players.iter().find(|p| p.user_id == user_id).and_then(|p| p.vacation_until))
+            .filter(|u| *u > now)
+            .max();
+        let left = VACATION_DAYS_PER_YEAR - used;
+        if days == 0 {
+            return Ok(Vacation { days_left: left, until: running });
+        }
+        if running.is_some() || days < 1 || days > left {
+            return Err(UserError::VacationNotAllowed { days_left: left, until: running });
+        }
+        let until = now + days * DAY;
+        for id in live {
+            self.with_game(id, |rec| {
+                let side = state::side_of(rec, user_id)?;
+                let p = state::player_mut(rec, side)?;
+                p.vacation_from = Some(now);
+                p.vacation_until = Some(until);
+                state::touch_all(rec);
+                Ok(((), vec![]))
+            })
+            .await?;
+        }
+        self.store.set_vacation_used(user_id, year, used + days).await?;
+        Ok(Vacation { days_left: left - days, until: Some(until) })
+    }
+
     /// Runs the clock at `now` (unix seconds): ends the games whose time is
     /// up and sends the reminders that are due. Returns what to deliver and
     /// when the next event is due (`None`: no timed game).
@@ -75,8 +162,9 @@ impl App {
         let mut out = vec![];
         let mut next: Option<i64> = None;
         let mut wake = |t: i64| next = Some(next.map_or(t, |n| n.min(t)));
-        for (id, days, started, sent) in self.store.timed_games().await? {
-            let due = started + days * DAY;
+        for (id, days, _, sent) in self.store.timed_games().await? {
+            let Some(rec) = self.store.load_game(id).await? else { continue };
+            let Some(due) = deadline(&rec) else { continue };
             if now >= due {
                 let (notices, _) = self.with_game(id, |rec| Ok((expire(rec, now)?, vec![]))).await?;
                 if !notices.is_empty() {

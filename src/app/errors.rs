@@ -65,6 +65,14 @@ pub enum UserError {
     /// A name that cannot name a saved setup.
     #[error("bad setup name")]
     BadSetupName,
+    /// A vacation that does not fit the allowance, or one is already running.
+    #[error("vacation not allowed")]
+    VacationNotAllowed {
+        /// Days left this year.
+        days_left: i64,
+        /// The end of the running vacation, if any.
+        until: Option<i64>,
+    },
     /// A failure that is not the user's doing; logged, and the user told to try again.
     #[error("internal error: {0}")]
     Internal(String),

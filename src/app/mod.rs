@@ -22,7 +22,7 @@ use engine::Player;
 use rand::Rng;
 
 pub use ai::{AI_USER_ID, ai_level};
-pub use clock::{ClockConfig, DAY, deadline};
+pub use clock::{ClockConfig, DAY, VACATION_DAYS_PER_YEAR, Vacation, civil_date, deadline};
 pub use errors::UserError;
 pub use history::ReplayFrame;
 pub use lobby::{JoinOutcome, NewGameChoice};

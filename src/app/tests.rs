@@ -284,3 +284,40 @@ async fn rule_r23_the_side_to_move_loses_on_time() {
     assert_eq!(rec.status, GameStatus::Finished);
     assert_eq!(rec.result, Some(format!("{}-time", first.other().as_str())), "the side to move lost");
 }
+
+#[test]
+fn civil_dates() {
+    assert_eq!(civil_date(0), (1970, 1, 1));
+    assert_eq!(civil_date(951_782_400), (2000, 2, 29));
+    assert_eq!(civil_date(1_798_675_200), (2026, 12, 31));
+    assert_eq!(civil_date(1_798_761_599), (2026, 12, 31));
+    assert_eq!(civil_date(1_798_761_600), (2027, 1, 1));
+}
+
+#[tokio::test]
+async fn rule_r23_a_vacation_pauses_the_clock_and_has_a_yearly_allowance() {
+    let app = fresh_app().await;
+    let cfg = ClockConfig::default();
+    let (game, first) = timed_game_in_play(&app, EXAMPLE, EXAMPLE, Some(2)).await;
+    let t0 = turn_start(&app, game).await;
+    let mover = user_of(first);
+    // Too long, then a real one of 3 days starting a day into the turn.
+    let err = app.vacation(mover, 15, t0 + DAY).await.unwrap_err();
+    assert_eq!(err, UserError::VacationNotAllowed { days_left: 14, until: None });
+    let v = app.vacation(mover, 3, t0 + DAY).await.unwrap();
+    assert_eq!(v, Vacation { days_left: 11, until: Some(t0 + 4 * DAY) });
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(deadline(&rec), Some(t0 + 5 * DAY), "2 days + 3 paused");
+    // Without the vacation the game would have ended here; it goes on.
+    let (dones, _) = app.tick(t0 + 2 * DAY + 10, &cfg).await.unwrap();
+    assert!(dones.iter().all(|d| d.game_id.is_none()), "{dones:?}");
+    assert_eq!(app.store().load_game(game).await.unwrap().unwrap().status, GameStatus::Play);
+    // One vacation at a time; the allowance is remembered.
+    let err = app.vacation(mover, 1, t0 + 2 * DAY).await.unwrap_err();
+    assert_eq!(err, UserError::VacationNotAllowed { days_left: 11, until: Some(t0 + 4 * DAY) });
+    assert_eq!(app.vacation(mover, 0, t0 + 5 * DAY).await.unwrap(), Vacation { days_left: 11, until: None });
+    // After the vacation the clock runs again: the game is abortable (no first moves) at the deadline.
+    let (dones, _) = app.tick(t0 + 5 * DAY, &cfg).await.unwrap();
+    assert_eq!(dones.len(), 1);
+    assert_eq!(app.store().load_game(game).await.unwrap().unwrap().status, GameStatus::Cancelled);
+}

@@ -441,6 +441,11 @@ pub fn board_message(
                 scroll,
                 draw_offer: rec.draw_offer.as_deref().and_then(Player::parse),
                 days_per_move: rec.days_per_move,
+                opponent_vacation: rec
+                    .player(side.other().as_str())
+                    .and_then(|o| o.vacation_until)
+                    .filter(|u| *u > crate::storage::now())
+                    .map(super::texts::fmt_date),
                 time_left: (rec.status == GameStatus::Play)
                     .then(|| crate::app::deadline(rec).map(|d| d - crate::storage::now()))
                     .flatten(),

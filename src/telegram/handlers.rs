@@ -118,6 +118,38 @@ async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) 
         },
         "games" => games(ui, user, lang).await,
         "history" => history(ui, user, lang).await,
+        "vacation" => {
+            let days = if arg.is_empty() { Some(0) } else { arg.parse::<i64>().ok() };
+            let Some(days) = days else {
+                ui.send(chat, tr(lang, "vacation-usage"), None).await;
+                return;
+            };
+            match ui.app.vacation(user.id, days, crate::storage::now()).await {
+                Ok(v) if days == 0 => {
+                    let mut t = tr_args(lang, "vacation-status", &[("n", v.days_left.into())]);
+                    if let Some(u) = v.until {
+                        t.push('\n');
+                        t.push_str(&tr_args(lang, "vacation-running", &[("date", texts::fmt_date(u).into())]));
+                    }
+                    ui.send(chat, t, None).await;
+                }
+                Ok(v) => {
+                    let until = v.until.map(texts::fmt_date).unwrap_or_default();
+                    ui.send(
+                        chat,
+                        tr_args(lang, "vacation-started", &[("date", until.into()), ("n", v.days_left.into())]),
+                        None,
+                    )
+                    .await;
+                    for g in ui.app.store().games_of_user(user.id, 200).await.unwrap_or_default() {
+                        if matches!(g.status, GameStatus::Setup | GameStatus::Play) {
+                            ui.sync_game(g.id, Force::default()).await;
+                        }
+                    }
+                }
+                Err(e) => reply_error(ui, chat, &e, lang).await,
+            }
+        }
         "settings" => {
             let (text, kb) = settings_message(user, lang);
             ui.send(chat, text, Some(kb)).await;

@@ -28,10 +28,13 @@ pub const DAYS_CHOICES: [u8; 7] = [0, 1, 2, 3, 5, 7, 14];
 /// The commands shown in Telegram's menu, in `lang`.
 #[must_use]
 pub fn commands(lang: Lang) -> Vec<BotCommand> {
-    ["start", "new", "ai", "games", "history", "stats", "settings", "setups", "rules", "lang", "cancel", "help"]
-        .iter()
-        .map(|c| BotCommand::new(*c, tr(lang, &format!("cmd-{c}"))))
-        .collect()
+    [
+        "start", "new", "ai", "games", "history", "stats", "settings", "vacation", "setups", "rules", "lang", "cancel",
+        "help",
+    ]
+    .iter()
+    .map(|c| BotCommand::new(*c, tr(lang, &format!("cmd-{c}"))))
+    .collect()
 }
 
 /// The one background task of the correspondence clock (R23): runs

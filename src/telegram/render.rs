@@ -35,6 +35,8 @@ pub struct BoardCtx<'a> {
     pub days_per_move: Option<i64>,
     /// Seconds left for the side to move (R23), when there is a time limit.
     pub time_left: Option<i64>,
+    /// The end of the opponent's vacation (their clock is paused), as a date.
+    pub opponent_vacation: Option<String>,
 }
 
 /// HTML-escapes user text for `parse_mode = HTML`.
@@ -230,6 +232,14 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
                 t.push_str(&format!(" · ⏳ {}", time_left_text(left, lang)));
             }
             t.push('\n');
+            if let Some(date) = &ctx.opponent_vacation {
+                t.push_str(&tr_args(
+                    lang,
+                    "opponent-vacation",
+                    &[("opponent", esc(ctx.opponent).into()), ("date", date.clone().into())],
+                ));
+                t.push('\n');
+            }
             match ctx.draw_offer {
                 Some(p) if p == v.me() => t.push_str(&tr(lang, "draw-you-offered")),
                 Some(_) => t.push_str(&tr(lang, "draw-they-offered")),

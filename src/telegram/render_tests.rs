@@ -30,6 +30,7 @@ fn rendered(game: &Game, me: Player) -> Vec<String> {
                     draw_offer: None,
                     days_per_move: Some(3),
                     time_left: Some(200_000),
+                    opponent_vacation: None,
                 };
                 out.push(render::board_text(&view, &ctx));
                 out.push(serde_json::to_string(&render::board_keyboard(&view, &ctx)).unwrap());
@@ -139,6 +140,7 @@ fn play_keyboard_fits_telegram_limits_and_marks_destinations() {
         draw_offer: None,
         days_per_move: None,
         time_left: None,
+        opponent_vacation: Some("2026-12-05".into()),
     };
     let kb = render::board_keyboard(&view, &ctx).unwrap();
     assert!(kb.inline_keyboard.iter().all(|row| row.len() <= 8));

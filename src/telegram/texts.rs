@@ -79,6 +79,12 @@ pub fn moved_below(lang: Lang) -> String {
 /// A polite answer to a refused action (used for toasts and replies).
 #[must_use]
 pub fn error(e: &UserError, lang: Lang) -> String {
+    if let UserError::VacationNotAllowed { days_left, until } = e {
+        return match until {
+            Some(u) => tr_args(lang, "vacation-running", &[("date", fmt_date(*u).into())]),
+            None => tr_args(lang, "vacation-allowance", &[("n", (*days_left).into())]),
+        };
+    }
     let key = match e {
         UserError::NoSuchGame => "err-no-game",
         UserError::NotInGame => "err-not-in-game",
@@ -101,9 +107,16 @@ pub fn error(e: &UserError, lang: Lang) -> String {
         UserError::NoSuchSetup => "err-no-setup",
         UserError::SetupRuleSet => "err-setup-rule-set",
         UserError::BadSetupName => "err-setup-name",
-        UserError::Internal(_) => "err-internal",
+        UserError::Internal(_) | UserError::VacationNotAllowed { .. } => "err-internal",
     };
     tr(lang, key)
+}
+
+/// A unix time as a UTC date, `2026-12-05`.
+#[must_use]
+pub fn fmt_date(unix: i64) -> String {
+    let (y, m, d) = crate::app::civil_date(unix);
+    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// The engine's reason for refusing a move, in words (R9–R12).
