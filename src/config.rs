@@ -43,6 +43,9 @@ pub struct Config {
     /// The least time the AI thinks per move, in milliseconds
     /// (`AI_MIN_THINK_MS`): a deliberately slow AI for tests and demos.
     pub ai_min_think_ms: Option<u64>,
+    /// Hours before a move's deadline at which the player to move is
+    /// reminded (`REMINDER_HOURS`, comma-separated; default `24,1`).
+    pub reminder_hours: Vec<i64>,
 }
 
 impl std::fmt::Debug for Config {
@@ -56,6 +59,7 @@ impl std::fmt::Debug for Config {
             .field("log_filter", &self.log_filter)
             .field("ai_think_ms", &self.ai_think_ms)
             .field("ai_min_think_ms", &self.ai_min_think_ms)
+            .field("reminder_hours", &self.reminder_hours)
             .finish()
     }
 }
@@ -162,13 +166,43 @@ impl Config {
             log_filter: non_blank(lookup("RUST_LOG")).unwrap_or_else(|| DEFAULT_LOG_FILTER.to_owned()),
             ai_think_ms: non_blank(lookup("AI_THINK_MS")).and_then(|v| v.parse().ok()),
             ai_min_think_ms: non_blank(lookup("AI_MIN_THINK_MS")).and_then(|v| v.parse().ok()),
+            reminder_hours: parse_hours(non_blank(lookup("REMINDER_HOURS")).as_deref()),
         })
+    }
+}
+
+/// Reads `REMINDER_HOURS` (`"24,1"`): positive whole hours, most distant
+/// first; the default `[24, 1]` when unset or unreadable.
+#[must_use]
+pub fn parse_hours(value: Option<&str>) -> Vec<i64> {
+    let parsed: Option<Vec<i64>> =
+        value.and_then(|v| v.split(',').map(|h| h.trim().parse::<i64>().ok().filter(|h| *h > 0)).collect());
+    match parsed {
+        Some(mut hours) if !hours.is_empty() => {
+            hours.sort_unstable_by(|a, b| b.cmp(a));
+            hours.dedup();
+            hours
+        }
+        _ => vec![24, 1],
     }
 }
 
 /// Trims a value; `None` if it is missing or blank.
 fn non_blank(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+#[cfg(test)]
+mod hour_tests {
+    use super::parse_hours;
+
+    #[test]
+    fn reminder_hours() {
+        assert_eq!(parse_hours(None), vec![24, 1]);
+        assert_eq!(parse_hours(Some("1, 48,24")), vec![48, 24, 1]);
+        assert_eq!(parse_hours(Some("soon")), vec![24, 1]);
+        assert_eq!(parse_hours(Some("0")), vec![24, 1]);
+    }
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@ use crate::storage::{GameRecord, GameStatus};
 /// Seconds in a day.
 pub const DAY: i64 = 86_400;
 
-/// When reminders go out: seconds before the deadline, most distant first.
+/// When reminders go out: seconds before the deadline, most distant first
+/// (at most 62 thresholds: a bit each in `reminders_sent`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockConfig {
     /// Thresholds (default 24 h and 1 h); at most one reminder each per turn.

@@ -40,8 +40,7 @@ pub fn commands(lang: Lang) -> Vec<BotCommand> {
 /// The one background task of the correspondence clock (R23): runs
 /// [`App::tick`] and sleeps until the next deadline or reminder (at most a
 /// minute, so new games are picked up).
-async fn clock_loop(ui: Ui) {
-    let cfg = crate::app::ClockConfig::default();
+async fn clock_loop(ui: Ui, cfg: crate::app::ClockConfig) {
     loop {
         let now = crate::storage::now();
         let wait = match ui.app.tick(now, &cfg).await {
@@ -84,7 +83,8 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), Box<dyn std::error::Er
     ui.ai_budget = cfg.ai_think_ms.map(std::time::Duration::from_millis);
     ui.ai_min_think = cfg.ai_min_think_ms.map(std::time::Duration::from_millis);
     ui.resume().await;
-    tokio::spawn(clock_loop(ui.clone()));
+    let clock = crate::app::ClockConfig { reminders: cfg.reminder_hours.iter().map(|h| h * 3_600).collect() };
+    tokio::spawn(clock_loop(ui.clone(), clock));
     let mut dispatcher = Dispatcher::builder(bot, handlers::schema())
         .dependencies(dptree::deps![ui])
         .default_handler(|_| async {})
