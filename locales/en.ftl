@@ -330,3 +330,28 @@ vacation-allowance =
        *[other] That does not fit: { $n } vacation days are left this year (at least 1 day at a time).
     }
 opponent-vacation = 🏖 { $opponent } is on vacation until { $date }: their clock is paused.
+
+## Challenge cards and spectators
+card-open = ⚔ { $name } challenges you to { $rules } ({ $time }). Who accepts?
+card-open-named = ⚔ { $name } challenges { $whom } to { $rules } ({ $time }).
+card-article-description = Post a challenge card with an Accept button
+btn-accept-challenge = ⚔ Accept
+card-game = ⚔ { $south } (South) vs { $north } (North) · { $rules }
+card-setup = setting up the armies
+card-move = 🎯 move { $n }, { $name } to play
+card-winner = { $name } won
+btn-watch = 👁 Watch
+btn-unwatch = Stop watching
+spectator-title = 👁 <b>Game #{ $id }</b>: { $south } (South, r) vs { $north } (North, b)
+spectator-legend = <i>r South · b North · r5 a revealed rank · ≈ lake — only what both players know</i>
+watching = You are watching game #{ $id }. Its board appears below and follows the game.
+toast-watching = Watching: the board is in your chat with the bot.
+toast-unwatched = You stopped watching.
+unwatched = You no longer watch game #{ $id }.
+toast-challenge-accepted = Challenge accepted! Your setup board is in your chat with the bot.
+group-games-none = No games were challenged in this group yet. /challenge starts one.
+group-games-header = <b>Games of this group</b>
+group-open-challenge = { $name }'s challenge, waiting for someone to accept
+err-own-challenge = This is your own challenge — wait for someone to accept it.
+err-challenge-taken = Someone has already accepted this challenge.
+err-challenge-not-for-you = This challenge is for someone else.

@@ -337,3 +337,28 @@ vacation-allowance =
        *[many] Не получится: в этом году осталось { $n } дней отпуска (не меньше 1 дня за раз).
     }
 opponent-vacation = 🏖 { $opponent } в отпуске до { $date }: его часы остановлены.
+
+## Вызовы и зрители
+card-open = ⚔ { $name } вызывает на { $rules } ({ $time }). Кто примет?
+card-open-named = ⚔ { $name } вызывает { $whom } на { $rules } ({ $time }).
+card-article-description = Отправить вызов с кнопкой «Принять»
+btn-accept-challenge = ⚔ Принять
+card-game = ⚔ { $south } (Юг) против { $north } (Север) · { $rules }
+card-setup = идёт расстановка
+card-move = 🎯 ход { $n }, ходит { $name }
+card-winner = Победил(а) { $name }
+btn-watch = 👁 Смотреть
+btn-unwatch = Больше не смотреть
+spectator-title = 👁 <b>Партия №{ $id }</b>: { $south } (Юг, r) против { $north } (Север, b)
+spectator-legend = <i>r Юг · b Север · r5 раскрытая фигура · ≈ озеро — только то, что знают оба игрока</i>
+watching = Вы смотрите партию №{ $id }. Её доска ниже и обновляется по ходу игры.
+toast-watching = Смотрим: доска в вашем чате с ботом.
+toast-unwatched = Вы больше не смотрите.
+unwatched = Вы больше не смотрите партию №{ $id }.
+toast-challenge-accepted = Вызов принят! Доска расстановки — в вашем чате с ботом.
+group-games-none = В этой группе ещё не было вызовов. /challenge — бросить вызов.
+group-games-header = <b>Партии этой группы</b>
+group-open-challenge = вызов от { $name } ждёт ответа
+err-own-challenge = Это ваш собственный вызов — дождитесь, пока его примут.
+err-challenge-taken = Этот вызов уже кто-то принял.
+err-challenge-not-for-you = Этот вызов адресован другому.

@@ -65,6 +65,15 @@ pub enum UserError {
     /// A name that cannot name a saved setup.
     #[error("bad setup name")]
     BadSetupName,
+    /// The challenger pressed Accept on their own challenge.
+    #[error("own challenge")]
+    OwnChallenge,
+    /// Someone else accepted the challenge first.
+    #[error("challenge taken")]
+    ChallengeTaken,
+    /// A challenge to a named person, pressed by someone else.
+    #[error("challenge not for you")]
+    ChallengeNotForYou,
     /// A vacation that does not fit the allowance, or one is already running.
     #[error("vacation not allowed")]
     VacationNotAllowed {

@@ -9,6 +9,7 @@
 //! the delivery loses nothing: the front-end redraws dirty boards on start.
 
 mod ai;
+mod challenge;
 mod clock;
 mod errors;
 mod history;
@@ -22,6 +23,7 @@ use engine::Player;
 use rand::Rng;
 
 pub use ai::{AI_USER_ID, ai_level};
+pub use challenge::Accepted;
 pub use clock::{ClockConfig, DAY, VACATION_DAYS_PER_YEAR, Vacation, civil_date, deadline};
 pub use errors::UserError;
 pub use history::ReplayFrame;

@@ -7,6 +7,7 @@
 //! `version`; [`Store::save_game`] writes it back only if the row still has that version,
 //! otherwise it fails with [`StorageError::Conflict`] and the caller reloads and retries.
 
+mod challenges;
 mod games;
 mod ratings;
 mod records;
@@ -22,6 +23,7 @@ use sqlx::SqlitePool;
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
+pub use challenges::Challenge;
 pub use ratings::RatingRow;
 pub use records::{GameRecord, GameStatus, MoveRecord, NewGame, PlayerRecord};
 pub use users::{SavedSetup, UserRecord};

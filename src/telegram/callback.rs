@@ -110,6 +110,25 @@ pub enum Callback {
     LoadSetup(i64),
     /// `/setups`: delete this saved setup.
     DeleteSetup(i64),
+    /// Accept a challenge card (inline or group).
+    Accept {
+        /// The challenger's user id.
+        challenger: i64,
+        /// The rule set.
+        rules: RuleSetId,
+        /// Days per move, 0 = unlimited.
+        days: u8,
+    },
+    /// Watch a challenge card's game (a private spectator board).
+    Watch {
+        /// The game.
+        game: i64,
+    },
+    /// Stop watching.
+    Unwatch {
+        /// The game.
+        game: i64,
+    },
     /// `/settings`: toggle move confirmation in games with people (`false`)
     /// or against the AI (`true`).
     ToggleConfirm(bool),
@@ -211,6 +230,9 @@ impl Callback {
             Callback::Rematch { game } => format!("R.{game}"),
             Callback::Export { game } => format!("E.{game}"),
             Callback::ToggleConfirm(ai) => format!("T.{}", u8::from(ai)),
+            Callback::Accept { challenger, rules, days } => format!("I.{challenger}.{}.{days}", rules_index(rules)),
+            Callback::Watch { game } => format!("W.{game}"),
+            Callback::Unwatch { game } => format!("O.{game}"),
             Callback::Picture { game } => format!("G.{game}"),
             Callback::Replay { game, ply } => format!("V.{game}.{ply}"),
             Callback::Join(code) => format!("J.{}", String::from_utf8_lossy(&code)),
@@ -337,6 +359,22 @@ impl Callback {
                 arity(2)?;
                 Callback::Rematch { game: num(1)? }
             }
+            "I" => {
+                arity(4)?;
+                let days = u8::try_from(num(3)?).map_err(|_| BadCallback)?;
+                if !crate::telegram::DAYS_CHOICES.contains(&days) {
+                    return Err(BadCallback);
+                }
+                Callback::Accept { challenger: num(1)?, rules: rules(2)?, days }
+            }
+            "W" => {
+                arity(2)?;
+                Callback::Watch { game: num(1)? }
+            }
+            "O" => {
+                arity(2)?;
+                Callback::Unwatch { game: num(1)? }
+            }
             "T" => {
                 arity(2)?;
                 match parts[1] {
@@ -404,6 +442,9 @@ mod tests {
             Callback::Export { game },
             Callback::ToggleConfirm(true),
             Callback::ToggleConfirm(false),
+            Callback::Accept { challenger: i64::MAX, rules: RuleSetId::BattleDuel, days: 14 },
+            Callback::Watch { game },
+            Callback::Unwatch { game },
             Callback::Picture { game },
             Callback::Replay { game, ply: u32::MAX },
             Callback::Join(*b"AAAAAAAAAAAAAAAAAAAA-_"),

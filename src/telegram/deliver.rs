@@ -278,6 +278,11 @@ impl Ui {
         if let Err(e) = saved {
             tracing::warn!(game_id, error = %e, "could not record delivery");
         }
+        // The public card and the spectators follow the game.
+        if let Ok(Some(rec)) = self.app.store().load_game(game_id).await {
+            super::cards::update_card(self, &rec).await;
+            super::cards::sync_spectators(self, &rec).await;
+        }
     }
 
     /// Puts a board in the chat: edits `old` in place, or sends it anew

@@ -23,6 +23,7 @@ pub fn schema() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync + 'stat
         .branch(Update::filter_message().endpoint(on_message))
         .branch(Update::filter_callback_query().endpoint(on_callback))
         .branch(Update::filter_my_chat_member().endpoint(on_member))
+        .branch(Update::filter_inline_query().endpoint(super::cards::on_inline))
 }
 
 fn lang_of(u: &UserRecord) -> Lang {
@@ -40,7 +41,7 @@ async fn deliver(ui: &Ui, done: &Done, force: Force) {
 
 async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
     if !msg.chat.is_private() {
-        return Ok(());
+        return on_group_message(&ui, &msg).await;
     }
     let Some(from) = msg.from.as_ref() else { return Ok(()) };
     let user = match touch(&ui, from).await {
@@ -52,6 +53,7 @@ async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
     };
     let lang = lang_of(&user);
     let chat = msg.chat.id.0;
+    let _ = ui.app.store().set_started(user.id).await;
     let Some(text) = msg.text() else {
         ui.send(chat, tr(lang, "short-help"), None).await;
         return Ok(());
@@ -74,9 +76,29 @@ async fn reply_error(ui: &Ui, chat: i64, e: &UserError, lang: Lang) {
 async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) {
     let chat = user.id;
     match name {
+        "start" if arg.starts_with("ch_") => match arg[3..].parse::<i64>() {
+            Ok(id) => match ui.app.arrive_challenge(id, user.id, user.username.as_deref(), &user.first_name).await {
+                Ok(game) => {
+                    ui.send(chat, tr_args(lang, "joined", &[("id", game.into())]), None).await;
+                    ui.after(&Done { game_id: Some(game), notices: vec![] }, Force::default()).await;
+                }
+                Err(e) => reply_error(ui, chat, &e, lang).await,
+            },
+            Err(_) => reply_error(ui, chat, &UserError::InvitationNotFound, lang).await,
+        },
+        "start" if arg.starts_with("w_") => match arg[2..].parse::<i64>() {
+            Ok(game) => watch(ui, user.id, game, lang).await,
+            Err(_) => reply_error(ui, chat, &UserError::NoSuchGame, lang).await,
+        },
         "start" if !arg.is_empty() => join(ui, user, lang, arg).await,
         "start" => {
             ui.send(chat, tr_args(lang, "welcome", &[("name", esc(&user.first_name).into())]), None).await;
+            // Boards that waited for this user to open the chat (a challenge accepted meanwhile).
+            for g in ui.app.store().games_of_user(user.id, 50).await.unwrap_or_default() {
+                if matches!(g.status, GameStatus::Setup | GameStatus::Play) {
+                    ui.sync_game(g.id, Force::default()).await;
+                }
+            }
         }
         "help" => {
             ui.send(chat, tr(lang, "help"), None).await;
@@ -263,6 +285,99 @@ async fn start_ai(ui: &Ui, user_id: i64, lang: Lang, level: ai::Level, rules: Ru
         }
         Err(e) => reply_error(ui, user_id, &e, lang).await,
     }
+}
+
+/// Starts a spectator board of `game` in the user's private chat.
+async fn watch(ui: &Ui, user_id: i64, game: i64, lang: Lang) {
+    match ui.app.store().load_game(game).await {
+        Ok(Some(rec)) if rec.players.iter().any(|p| p.user_id == user_id) => {
+            reply_error(ui, user_id, &UserError::WrongPhase, lang).await;
+        }
+        Ok(Some(rec)) => {
+            let _ = ui.app.store().add_spectator(game, user_id).await;
+            ui.send(user_id, tr_args(lang, "watching", &[("id", game.into())]), None).await;
+            if matches!(rec.status, GameStatus::Play | GameStatus::Finished) {
+                super::cards::sync_spectators(ui, &rec).await;
+            }
+        }
+        _ => reply_error(ui, user_id, &UserError::NoSuchGame, lang).await,
+    }
+}
+
+/// Commands in a group: `/challenge` posts a card; `/games` lists the group's games.
+async fn on_group_message(ui: &Ui, msg: &Message) -> HandlerResult {
+    let (Some(from), Some(text)) = (msg.from.as_ref(), msg.text()) else { return Ok(()) };
+    let Some(cmd) = text.trim().strip_prefix('/') else { return Ok(()) };
+    let mut words = cmd.split_whitespace();
+    let name = words.next().unwrap_or("").split('@').next().unwrap_or("").to_lowercase();
+    let args: Vec<&str> = words.collect();
+    let chat = msg.chat.id.0;
+    let Ok(user) = touch(ui, from).await else { return Ok(()) };
+    let lang = lang_of(&user);
+    match name.as_str() {
+        "challenge" => {
+            let target_username = args
+                .iter()
+                .find_map(|w| w.strip_prefix('@'))
+                .map(|u| u.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '_').to_owned());
+            let target_user_id =
+                msg.reply_to_message().and_then(|m| m.from.as_ref()).filter(|u| !u.is_bot).map(|u| u.id.0 as i64);
+            let plain: Vec<&str> = args.iter().copied().filter(|w| !w.starts_with('@')).collect();
+            let (rules, days) = super::cards::parse_challenge_args(&plain);
+            let time = days_text((days > 0).then_some(i64::from(days)), lang);
+            let rules_name = tr(lang, &format!("rules-{}", rules.as_str()));
+            let whom = target_username
+                .clone()
+                .map(|u| format!("@{u}"))
+                .or_else(|| msg.reply_to_message().and_then(|m| m.from.as_ref()).map(|u| u.first_name.clone()));
+            let text = match &whom {
+                Some(w) => tr_args(
+                    lang,
+                    "card-open-named",
+                    &[
+                        ("name", esc(&user.first_name).into()),
+                        ("whom", esc(w).into()),
+                        ("rules", rules_name.into()),
+                        ("time", time.into()),
+                    ],
+                ),
+                None => tr_args(
+                    lang,
+                    "card-open",
+                    &[("name", esc(&user.first_name).into()), ("rules", rules_name.into()), ("time", time.into())],
+                ),
+            };
+            let kb = super::cards::accept_keyboard(user.id, rules, days, lang);
+            if let Some(id) = ui.send(chat, text.clone(), Some(kb)).await {
+                let card = crate::storage::Challenge {
+                    id: 0,
+                    card_key: format!("chat:{chat}:{}", id.0),
+                    challenger_id: user.id,
+                    rule_set: rules.as_str().to_owned(),
+                    days_per_move: (days > 0).then_some(i64::from(days)),
+                    chat_id: Some(chat),
+                    message_id: Some(i64::from(id.0)),
+                    inline_message_id: None,
+                    target_user_id,
+                    target_username,
+                    lang: lang.code().to_owned(),
+                    acceptor_id: None,
+                    game_id: None,
+                    card_text: Some(text),
+                    card_updated_at: None,
+                };
+                if let Err(e) = ui.app.store().challenge_for_card(&card).await {
+                    tracing::error!(error = %e, "cannot record the challenge");
+                }
+            }
+        }
+        "games" => {
+            let text = super::cards::group_games(ui, chat, lang).await;
+            ui.send(chat, text, None).await;
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 fn rules_text(rules: RuleSetId, lang: Lang) -> String {
@@ -641,6 +756,99 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                 return Ok(());
             }
             Err(e) => Err(e),
+        },
+        Callback::Accept { challenger, rules, days } => {
+            let card = match (&q.inline_message_id, msg) {
+                (Some(inline), _) => crate::storage::Challenge {
+                    id: 0,
+                    card_key: format!("inline:{inline}"),
+                    challenger_id: challenger,
+                    rule_set: rules.as_str().to_owned(),
+                    days_per_move: (days > 0).then_some(i64::from(days)),
+                    chat_id: None,
+                    message_id: None,
+                    inline_message_id: Some(inline.clone()),
+                    target_user_id: None,
+                    target_username: None,
+                    lang: ui
+                        .app
+                        .store()
+                        .get_user(challenger)
+                        .await
+                        .ok()
+                        .flatten()
+                        .map_or("en", |u| lang_of(&u).code())
+                        .to_owned(),
+                    acceptor_id: None,
+                    game_id: None,
+                    card_text: None,
+                    card_updated_at: None,
+                },
+                (None, Some((chat, id))) => crate::storage::Challenge {
+                    id: 0,
+                    card_key: format!("chat:{chat}:{}", id.0),
+                    challenger_id: challenger,
+                    rule_set: rules.as_str().to_owned(),
+                    days_per_move: (days > 0).then_some(i64::from(days)),
+                    chat_id: Some(chat),
+                    message_id: Some(i64::from(id.0)),
+                    inline_message_id: None,
+                    target_user_id: None,
+                    target_username: None,
+                    lang: lang.code().to_owned(),
+                    acceptor_id: None,
+                    game_id: None,
+                    card_text: None,
+                    card_updated_at: None,
+                },
+                (None, None) => {
+                    answer(Some(tr(lang, "err-bad-button"))).await;
+                    return Ok(());
+                }
+            };
+            match ui.app.accept_challenge(&card, uid, q.from.username.as_deref(), &q.from.first_name).await {
+                Ok(crate::app::Accepted::NeedsStart(id)) => {
+                    let url = super::cards::deep_link(&ui, &format!("ch_{id}"));
+                    let mut req = ui.bot.answer_callback_query(q.id.clone());
+                    if let Ok(u) = url.parse() {
+                        req = req.url(u);
+                    }
+                    if let Err(e) = req.await {
+                        tracing::warn!(error = %e, "answerCallbackQuery with url failed");
+                    }
+                    return Ok(());
+                }
+                Ok(crate::app::Accepted::Game(game)) => Ok((
+                    Some(tr(lang, "toast-challenge-accepted")),
+                    Done { game_id: Some(game), notices: vec![] },
+                    Force::default(),
+                )),
+                Err(e) => Err(e),
+            }
+        }
+        Callback::Watch { game } => {
+            if ui.app.store().has_started(uid).await.unwrap_or(false) {
+                answer(Some(tr(lang, "toast-watching"))).await;
+                watch(&ui, uid, game, lang).await;
+            } else {
+                let url = super::cards::deep_link(&ui, &format!("w_{game}"));
+                let mut req = ui.bot.answer_callback_query(q.id.clone());
+                if let Ok(u) = url.parse() {
+                    req = req.url(u);
+                }
+                let _ = req.await;
+            }
+            return Ok(());
+        }
+        Callback::Unwatch { game } => match ui.app.store().remove_spectator(game, uid).await {
+            Ok(_) => {
+                answer(Some(tr(lang, "toast-unwatched"))).await;
+                if let Some((chat, id)) = msg {
+                    let _ = ui.edit(chat, id, tr_args(lang, "unwatched", &[("id", game.into())]), None).await;
+                }
+                return Ok(());
+            }
+            Err(e) => Err(e.into()),
         },
         Callback::ToggleConfirm(ai) => {
             let (human, ai_on) =

@@ -4,6 +4,7 @@
 //! the answer; delivery of boards and notices lives in [`deliver`].
 
 pub mod callback;
+pub mod cards;
 pub mod deliver;
 mod handlers;
 pub mod pacer;

@@ -145,30 +145,46 @@ pub fn describe_ply(v: &PlayerView, rec: &Record, lang: Lang, opponent: &str) ->
     s
 }
 
+/// Why the game ended, in words ("the flag was captured.").
+#[must_use]
+pub fn reason_text(o: Outcome, lang: Lang) -> String {
+    let key = match o {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::FlagCaptured => "why-flag",
+            WinReason::NoLegalMoves => "why-nomoves",
+            WinReason::Resignation => "why-resign",
+            WinReason::Time => "why-time",
+        },
+        Outcome::Draw(reason) => match reason {
+            DrawReason::NoLegalMoves => "why-draw-nomoves",
+            DrawReason::NoAttacks => "why-draw-noattacks",
+            DrawReason::Agreement => "why-draw-agreed",
+            DrawReason::DeadPosition => "why-draw-dead",
+        },
+    };
+    tr(lang, key)
+}
+
 /// The headline of an outcome for the reader: won / lost / draw with the reason.
 #[must_use]
 pub fn outcome_line(o: Outcome, me: Player, lang: Lang) -> String {
-    match o {
-        Outcome::Win { winner, reason } => {
-            let key = if winner == me { "result-won" } else { "result-lost" };
-            let why = match reason {
-                WinReason::FlagCaptured => "why-flag",
-                WinReason::NoLegalMoves => "why-nomoves",
-                WinReason::Resignation => "why-resign",
-                WinReason::Time => "why-time",
-            };
-            format!("{} — {}", tr(lang, key), tr(lang, why))
-        }
-        Outcome::Draw(reason) => {
-            let why = match reason {
-                DrawReason::NoLegalMoves => "why-draw-nomoves",
-                DrawReason::NoAttacks => "why-draw-noattacks",
-                DrawReason::Agreement => "why-draw-agreed",
-                DrawReason::DeadPosition => "why-draw-dead",
-            };
-            format!("{} — {}", tr(lang, "result-draw"), tr(lang, why))
-        }
-    }
+    let head = match o.winner() {
+        Some(w) if w == me => tr(lang, "result-won"),
+        Some(_) => tr(lang, "result-lost"),
+        None => tr(lang, "result-draw"),
+    };
+    format!("{head} — {}", reason_text(o, lang))
+}
+
+/// The result said of the players by name, for public cards and spectators.
+#[must_use]
+pub fn public_result(o: Outcome, south: &str, north: &str, lang: Lang) -> String {
+    let head = match o.winner() {
+        Some(Player::South) => tr_args(lang, "card-winner", &[("name", esc(south).into())]),
+        Some(Player::North) => tr_args(lang, "card-winner", &[("name", esc(north).into())]),
+        None => tr(lang, "result-draw"),
+    };
+    format!("{head} — {}", reason_text(o, lang))
 }
 
 fn graveyard_line(v: &PlayerView, p: Player, lang: Lang) -> String {

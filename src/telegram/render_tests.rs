@@ -155,3 +155,41 @@ fn play_keyboard_fits_telegram_limits_and_marks_destinations() {
     // User names are escaped for HTML.
     assert!(render::board_text(&view, &ctx).contains("&lt;b&gt;&amp;"));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// R25 for spectators: permuting either side's never-revealed,
+    /// never-moved pieces changes nothing a spectator is sent.
+    #[test]
+    fn rule_r25_spectator_boards_ignore_hidden_ranks(seed in any::<u64>(), plies in 0usize..80) {
+        let rules = RuleSetId::Battle;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let setups = ByPlayer { south: engine::shuffle(rules.rules(), &mut rng), north: engine::shuffle(rules.rules(), &mut rng) };
+        let game = random_game(rules, setups, Player::South, plies, &mut rng);
+        prop_assume!(game.outcome().is_none());
+        let side = if rng.random_bool(0.5) { Player::South } else { Player::North };
+        let view = game.view(side.other());
+        let hidden: Vec<usize> = engine::Square::all()
+            .filter(|sq| matches!(view.cell(*sq), Cell::Enemy(e) if e.revealed.is_none() && !e.moved))
+            .filter_map(|sq| home_slot(side, sq))
+            .collect();
+        prop_assume!(hidden.len() >= 2);
+        let (a, b) = (hidden[0], hidden[hidden.len() - 1]);
+        let orig = game.setups()[side];
+        prop_assume!(orig.setup().slots[a] != orig.setup().slots[b]);
+        let mut permuted = *game.setups();
+        permuted[side] = orig.swapped(a, b);
+        let mut other = Game::new(rules, permuted, Player::South).unwrap();
+        for rec in game.history() {
+            let ok = other.play(rec.mv).is_ok();
+            prop_assume!(ok);
+        }
+        prop_assume!(other.outcome().is_none());
+        for lang in Lang::ALL {
+            let t1 = super::cards::spectator_text(&game.spectator_view(), 1, "S", "N", lang);
+            let t2 = super::cards::spectator_text(&other.spectator_view(), 1, "S", "N", lang);
+            prop_assert_eq!(t1, t2);
+        }
+    }
+}

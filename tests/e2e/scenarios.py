@@ -386,6 +386,76 @@ def history_replay_export_and_picture(env):
 
 
 @scenario
+def inline_challenge_cards_and_spectators(env):
+    alice, bob, carol, dave = (new_user(env, n, "en") for n in ("Alice", "Bob", "Carol", "Dave"))
+    for u in (alice, bob, dave):
+        u.start()
+        wait_text(u, "Welcome")
+    group = env.sim.group(-100_000 - alice.id, "Club", [alice, bob, carol, dave])
+    results = alice.inline_query("classic 3")
+    assert results and all("Classic" in r["title"] and "3 days" in r["title"] for r in results), results
+    posted = alice.choose_inline(results[0]["id"], chat_id=group)
+    inline_id = posted["inline_message_id"]
+    accept = results[0]["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    # The challenger cannot accept; a newcomer is sent to the bot first.
+    ans = alice.press(callback_data=accept, inline_message_id=inline_id)
+    assert ans and "your own challenge" in ans["text"], ans
+    ans = carol.press(callback_data=accept, inline_message_id=inline_id)
+    assert ans and "start=ch_" in (ans.get("url") or ""), ans
+    carol.open_link(ans["url"])
+    joined = wait_text(carol, "You joined game #")
+    game = int(re.search(r"#(\d+)", joined["text"]).group(1))
+    wait_board(carol, game, lambda m: "Classic Stratego" in m["text"])
+    wait_board(alice, game, lambda m: "Set up your army" in m["text"])
+    # A second acceptor is refused politely.
+    ans = bob.press(callback_data=accept, inline_message_id=inline_id)
+    assert ans and "already accepted" in ans["text"], ans
+    # The card follows the game: setting up, with a Watch button.
+    card = lambda: next(m for m in env.sim.messages(group.chat_id) if m.get("inline_message_id") == inline_id)
+    env.sim.wait_for(lambda: "setting up" in card()["text"], 15, what="the card shows the setup")
+    watch = card()["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    ans = dave.press(callback_data=watch, inline_message_id=inline_id)
+    assert ans is not None
+    wait_text(dave, f"watching game #{game}")
+    for u, label in ((alice, "⚔ To battle!"), (carol, "⚔ To battle!")):
+        press_and_wait(u, game, button_data(board(u, game), label))
+    env.sim.wait_for(lambda: "🎯 move 1" in card()["text"], 15, what="the card shows the first move")
+    spect = dave.wait_for(lambda: next((m for m in dave.bot_messages() if "👁" in (m["text"] or "")
+                                        and "Game #" in m["text"]), None))
+    grid = [line for line in spect["text"].split("\n") if re.match(r"^[ 1][0-9] ", line)]
+    assert len(grid) == 10, spect["text"]
+    assert all(not re.search(r"[rb]\d|[rb][BF]", line) for line in grid), f"no rank is public yet: {grid}"
+    # Resignation: the card shows the result.
+    press_and_wait(alice, game, button_data(board(alice, game), "☰ Menu"))
+    press_and_wait(alice, game, button_data(board(alice, game), "🏳 Resign"))
+    press_and_wait(alice, game, button_data(board(alice, game), "Yes, resign"))
+    env.sim.wait_for(lambda: "Carol won" in card()["text"], 15, what="the card shows the result")
+
+
+@scenario
+def group_challenge_to_a_named_person(env):
+    alice, bob, carol = (new_user(env, n, "en") for n in ("Alice", "Bob", "Carol"))
+    for u in (alice, bob, carol):
+        u.start()
+        wait_text(u, "Welcome")
+    group = env.sim.group(-200_000 - alice.id, "Club", [alice, bob, carol])
+    said = bob.send("hi all", chat_id=group)
+    alice.send("/challenge duel", chat_id=group, reply_to=said["message_id"])
+    card = env.sim.wait_for(lambda: next((m for m in env.sim.messages(group.chat_id)
+                                          if m["from_bot"] and "challenges Bob" in (m["text"] or "")), None), 15)
+    data = card["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    ans = carol.press(callback_data=data, chat_id=group, message_id=card["message_id"])
+    assert ans and "for someone else" in ans["text"], ans
+    ans = bob.press(callback_data=data, chat_id=group, message_id=card["message_id"])
+    assert ans and "accepted" in ans["text"], ans
+    game = int(re.search(r"#(\d+)", wait_text(bob, "Game #")["text"]).group(1))
+    wait_board(bob, game, lambda m: "Duel" in m["text"])
+    alice.send("/games", chat_id=group)
+    env.sim.wait_for(lambda: any("Games of this group" in (m["text"] or "") and f"#{game}" in m["text"]
+                                 for m in env.sim.messages(group.chat_id)), 15)
+
+
+@scenario
 def game_against_the_ai(env):
     alice = new_user(env, "Alice", "en")
     alice.start()

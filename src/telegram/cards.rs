@@ -1,0 +1,305 @@
+//! Public challenge cards (inline mode and groups) and spectator boards.
+//! Everything here is public information only: names, the rule set, the
+//! move number, whose turn, the result, and for spectators the
+//! [`engine::SpectatorView`] (both armies redacted like an enemy's, R24).
+
+use engine::{Player, PublicCell, RuleSetId, SpectatorView};
+use teloxide::payloads::{AnswerInlineQuerySetters, EditMessageTextInlineSetters};
+use teloxide::prelude::*;
+use teloxide::types::{
+    InlineKeyboardButton, InlineKeyboardMarkup, InlineQueryResult, InlineQueryResultArticle, InputMessageContent,
+    InputMessageContentText, ParseMode,
+};
+
+use super::DAYS_CHOICES;
+use super::callback::Callback;
+use super::deliver::Ui;
+use super::render::{days_text, esc, public_result, rank_label};
+use crate::i18n::{Lang, tr, tr_args};
+use crate::storage::{Challenge, GameRecord, GameStatus};
+
+/// Seconds between two edits of a card while a game is being played.
+pub const CARD_EDIT_INTERVAL: i64 = 180;
+
+/// The inline articles for a query: one per rule set and days-per-move
+/// choice, narrowed by the words typed (`classic 3`).
+#[must_use]
+pub fn articles(query: &str, challenger: i64, name: &str, lang: Lang) -> Vec<InlineQueryResult> {
+    let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+    let mut out = vec![];
+    for rules in RuleSetId::ALL {
+        for days in DAYS_CHOICES {
+            let rules_name = tr(lang, &format!("rules-{}", rules.as_str()));
+            let time = days_text((days > 0).then_some(i64::from(days)), lang);
+            let fits = words.iter().all(|w| {
+                rules.as_str().starts_with(w.as_str())
+                    || rules_name.to_lowercase().contains(w.as_str())
+                    || w.parse::<u8>().is_ok_and(|d| d == days)
+            });
+            if !fits {
+                continue;
+            }
+            let text = tr_args(
+                lang,
+                "card-open",
+                &[("name", esc(name).into()), ("rules", rules_name.clone().into()), ("time", time.clone().into())],
+            );
+            let content = InputMessageContent::Text(InputMessageContentText::new(text).parse_mode(ParseMode::Html));
+            let kb = accept_keyboard(challenger, rules, days, lang);
+            let id = format!("c{}-{days}", rules.as_str());
+            out.push(InlineQueryResult::Article(
+                InlineQueryResultArticle::new(id, format!("{rules_name} · {time}"), content)
+                    .description(tr(lang, "card-article-description"))
+                    .reply_markup(kb),
+            ));
+        }
+    }
+    out.truncate(50);
+    out
+}
+
+/// The Accept button of an open card.
+#[must_use]
+pub fn accept_keyboard(challenger: i64, rules: RuleSetId, days: u8, lang: Lang) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
+        tr(lang, "btn-accept-challenge"),
+        Callback::Accept { challenger, rules, days }.encode(),
+    )]])
+}
+
+/// Answers an inline query with challenge articles.
+pub async fn on_inline(ui: Ui, q: InlineQuery) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let user = ui
+        .app
+        .touch_user(q.from.id.0 as i64, &q.from.first_name, q.from.username.as_deref(), q.from.language_code.as_deref())
+        .await
+        .ok();
+    let lang = user.as_ref().map_or(Lang::En, |u| Lang::for_user(u.lang.as_deref(), u.tg_lang.as_deref()));
+    let results = articles(&q.query, q.from.id.0 as i64, &q.from.first_name, lang);
+    if let Err(e) = ui.bot.answer_inline_query(q.id.clone(), results).cache_time(0).is_personal(true).await {
+        tracing::warn!(error = %e, "answerInlineQuery failed");
+    }
+    Ok(())
+}
+
+async fn name_of(ui: &Ui, user_id: i64) -> String {
+    ui.app.store().get_user(user_id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default()
+}
+
+/// The card's text for a game in any phase (public information only).
+async fn card_text(ui: &Ui, ch: &Challenge, rec: &GameRecord, lang: Lang) -> String {
+    let rules = tr(lang, &format!("rules-{}", rec.rule_set));
+    let south = rec.player("south").map(|p| p.user_id).unwrap_or(ch.challenger_id);
+    let north = rec.player("north").map(|p| p.user_id);
+    let (sn, nn) = (
+        name_of(ui, south).await,
+        match north {
+            Some(n) => name_of(ui, n).await,
+            None => "—".into(),
+        },
+    );
+    let head =
+        tr_args(lang, "card-game", &[("south", esc(&sn).into()), ("north", esc(&nn).into()), ("rules", rules.into())]);
+    let status = match rec.status {
+        GameStatus::Waiting | GameStatus::Setup => tr(lang, "card-setup"),
+        GameStatus::Cancelled => tr(lang, "status-cancelled"),
+        GameStatus::Play | GameStatus::Finished => {
+            let Some(game) = rec.state.as_deref().and_then(|s| serde_json::from_str::<engine::Game>(s).ok()) else {
+                return head;
+            };
+            match game.outcome() {
+                Some(o) => public_result(o, &sn, &nn, lang),
+                None => {
+                    let to_move = if game.turn() == Player::South { &sn } else { &nn };
+                    tr_args(lang, "card-move", &[("n", (game.ply() + 1).into()), ("name", esc(to_move).into())])
+                }
+            }
+        }
+    };
+    format!("{head}\n{status}")
+}
+
+/// Edits the card of `game_id` (if it came from a challenge) to follow the
+/// game: at once when the phase changes or the game ends, otherwise at most
+/// every [`CARD_EDIT_INTERVAL`] seconds.
+pub async fn update_card(ui: &Ui, rec: &GameRecord) {
+    let Ok(Some(ch)) = ui.app.store().challenge_of_game(rec.id).await else { return };
+    let lang = Lang::parse(&ch.lang).unwrap_or(Lang::En);
+    let text = card_text(ui, &ch, rec, lang).await;
+    if ch.card_text.as_deref() == Some(text.as_str()) {
+        return;
+    }
+    let playing = rec.status == GameStatus::Play;
+    let recent = ch.card_updated_at.is_some_and(|t| crate::storage::now() - t < CARD_EDIT_INTERVAL);
+    // Play texts carry 🎯; any other change of phase is shown at once.
+    let was_playing = ch.card_text.as_deref().is_some_and(|old| old.contains('🎯'));
+    if playing && was_playing && recent {
+        return;
+    }
+    let kb = InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
+        tr(lang, "btn-watch"),
+        Callback::Watch { game: rec.id }.encode(),
+    )]]);
+    let done = match (&ch.inline_message_id, ch.chat_id, ch.message_id) {
+        (Some(id), _, _) => ui
+            .call(0, || {
+                ui.bot
+                    .edit_message_text_inline(id.clone(), text.clone())
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(kb.clone())
+                    .into_future()
+            })
+            .await
+            .map(|_| ()),
+        (None, Some(chat), Some(msg)) => ui
+            .edit(chat, teloxide::types::MessageId(msg as i32), text.clone(), Some(kb))
+            .await
+            .map_err(|f| teloxide::RequestError::Api(teloxide::ApiError::Unknown(format!("{f:?}")))),
+        _ => Ok(()),
+    };
+    match done {
+        Ok(()) => {
+            let _ = ui.app.store().set_card(ch.id, &text).await;
+        }
+        Err(e) => tracing::warn!(game = rec.id, error = %e, "card edit failed"),
+    }
+}
+
+fn spectator_cell(v: &SpectatorView, sq: engine::Square, lang: Lang) -> String {
+    let s = match v.cell(sq) {
+        PublicCell::Empty => "·".to_owned(),
+        PublicCell::Lake => "≈".to_owned(),
+        PublicCell::Piece { owner, known } => {
+            let side = if owner == Player::South { "r" } else { "b" };
+            match known.revealed {
+                Some(r) => format!("{side}{}", rank_label(v.rule_set(), r, lang)),
+                None => side.to_owned(),
+            }
+        }
+    };
+    format!("{s:>3}")
+}
+
+/// A spectator board: the whole board from South's side, public information only.
+#[must_use]
+pub fn spectator_text(v: &SpectatorView, game_id: i64, south: &str, north: &str, lang: Lang) -> String {
+    let mut grid = String::new();
+    let header: String = (0..10u8).map(|f| format!("{:>3}", (b'a' + f) as char)).collect();
+    grid.push_str(&format!("  {header}\n"));
+    for rank in (0..10u8).rev() {
+        grid.push_str(&format!("{:>2}", rank + 1));
+        for file in 0..10u8 {
+            grid.push_str(&spectator_cell(v, engine::Square::new(file, rank).expect("on board"), lang));
+        }
+        grid.push('\n');
+    }
+    let mut t = tr_args(
+        lang,
+        "spectator-title",
+        &[("id", game_id.into()), ("south", esc(south).into()), ("north", esc(north).into())],
+    );
+    t.push_str(&format!("\n<pre>{}</pre>\n{}", grid.trim_end(), tr(lang, "spectator-legend")));
+    if let Some(last) = v.history().last() {
+        t.push_str(&format!("\n{} {}", tr(lang, "last-move"), last.mv));
+        if let Some(c) = last.combat {
+            let r = v.rule_set();
+            t.push_str(&format!(" ⚔ {}×{}", rank_label(r, c.attacker, lang), rank_label(r, c.defender, lang)));
+        }
+    }
+    match v.outcome() {
+        Some(o) => t.push_str(&format!("\n<b>{}</b>", public_result(o, south, north, lang))),
+        None => {
+            let who = if v.turn() == Player::South { south } else { north };
+            t.push_str(&format!(
+                "\n{}",
+                tr_args(lang, "card-move", &[("n", (v.history().len() + 1).into()), ("name", esc(who).into())])
+            ));
+        }
+    }
+    t
+}
+
+/// Draws the spectators' boards of a game that changed.
+pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
+    let Ok(watchers) = ui.app.store().spectators(rec.id).await else { return };
+    if watchers.is_empty() || !matches!(rec.status, GameStatus::Play | GameStatus::Finished) {
+        return;
+    }
+    let Some(game) = rec.state.as_deref().and_then(|s| serde_json::from_str::<engine::Game>(s).ok()) else { return };
+    let view = game.spectator_view();
+    let south = name_of(ui, rec.player("south").map(|p| p.user_id).unwrap_or_default()).await;
+    let north = name_of(ui, rec.player("north").map(|p| p.user_id).unwrap_or_default()).await;
+    for (user_id, message_id, rendered) in watchers {
+        if rendered >= rec.version && message_id.is_some() {
+            continue;
+        }
+        let lang = match ui.app.store().get_user(user_id).await {
+            Ok(Some(u)) => Lang::for_user(u.lang.as_deref(), u.tg_lang.as_deref()),
+            _ => Lang::En,
+        };
+        let text = spectator_text(&view, rec.id, &south, &north, lang);
+        let kb = InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
+            tr(lang, "btn-unwatch"),
+            Callback::Unwatch { game: rec.id }.encode(),
+        )]]);
+        let id = match message_id {
+            Some(m)
+                if ui
+                    .edit(user_id, teloxide::types::MessageId(m as i32), text.clone(), Some(kb.clone()))
+                    .await
+                    .is_ok() =>
+            {
+                Some(m)
+            }
+            _ => ui.send(user_id, text, Some(kb)).await.map(|m| i64::from(m.0)),
+        };
+        let _ = ui.app.store().set_spectator_board(rec.id, user_id, id, rec.version).await;
+    }
+}
+
+/// `/games` in a group: the group's challenges and their games.
+pub async fn group_games(ui: &Ui, chat: i64, lang: Lang) -> String {
+    let list = ui.app.store().challenges_in_chat(chat, 10).await.unwrap_or_default();
+    if list.is_empty() {
+        return tr(lang, "group-games-none");
+    }
+    let mut lines = vec![tr(lang, "group-games-header")];
+    for ch in list {
+        match ch.game_id {
+            Some(g) => match ui.app.store().load_game(g).await {
+                Ok(Some(rec)) => {
+                    lines.push(format!("• #{g}: {}", card_text(ui, &ch, &rec, lang).await.replace('\n', " · ")))
+                }
+                _ => continue,
+            },
+            None => lines.push(format!(
+                "• {}",
+                tr_args(lang, "group-open-challenge", &[("name", esc(&name_of(ui, ch.challenger_id).await).into())])
+            )),
+        }
+    }
+    lines.join("\n")
+}
+
+/// Days-per-move and rule set read from `/challenge` words (`classic 3`).
+#[must_use]
+pub fn parse_challenge_args(words: &[&str]) -> (RuleSetId, u8) {
+    let mut rules = RuleSetId::Battle;
+    let mut days = 0;
+    for w in words {
+        if let Ok(r) = w.parse::<RuleSetId>() {
+            rules = r;
+        } else if let Ok(d) = w.parse::<u8>() {
+            if DAYS_CHOICES.contains(&d) {
+                days = d;
+            }
+        }
+    }
+    (rules, days)
+}
+
+/// The deep link that brings someone to the bot with a payload.
+#[must_use]
+pub fn deep_link(ui: &Ui, payload: &str) -> String {
+    format!("https://t.me/{}?start={payload}", ui.username)
+}
