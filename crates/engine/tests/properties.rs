@@ -221,3 +221,34 @@ fn biased_games_meet_the_two_square_and_chasing_rules() {
         assert_eq!(chase > 0, id.rules().chasing_rule, "{id}: chasing refusals {chase}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Fuzzing the text inputs a player can type: setup codes and moves
+    /// never panic, and what parses prints back the same.
+    #[test]
+    fn typed_text_never_panics(text in "\\PC{0,60}") {
+        if let Ok(setup) = engine::Setup::from_code(&text) {
+            let code = setup.to_code();
+            prop_assert_eq!(engine::Setup::from_code(&code).unwrap(), setup);
+            for id in engine::RuleSetId::ALL {
+                let _ = engine::ValidSetup::new(id.rules(), setup);
+            }
+        }
+        if let Ok(mv) = text.parse::<engine::Move>() {
+            prop_assert_eq!(mv.to_string().parse::<engine::Move>().unwrap(), mv);
+        }
+        let _ = text.parse::<engine::Square>();
+        let _ = text.parse::<engine::RuleSetId>();
+    }
+
+    /// Setup-code-shaped input (the 13 code characters, spaces and slashes).
+    #[test]
+    fn code_shaped_text_never_panics(text in "[1-9sBF. /x]{30,50}") {
+        match engine::ValidSetup::from_code(engine::RuleSetId::Battle.rules(), &text) {
+            Ok(v) => prop_assert_eq!(v.to_code().len(), 40),
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+}
