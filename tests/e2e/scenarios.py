@@ -348,6 +348,42 @@ def sigkill_at_random_points_loses_nothing(env):
 
 
 @scenario
+def a_burst_of_games_under_flood_limits(env):
+    # A second fake server that refuses with 429 past Telegram's limits.
+    import threading
+    flood = Env(env.binary, flood=True)
+    try:
+        pairs = [start_pair(flood, confirm=False) for _ in range(3)]
+        errors = []
+
+        def play(alice, bob, game):
+            try:
+                for user in (alice, bob):
+                    for label in ("🔀 Shuffle", "🧠 Smart setup", "🔀 Shuffle") if user is alice else (
+                            "🔀 Перемешать", "🧠 Расставить с умом", "🔀 Перемешать"):
+                        press_and_wait(user, game, button_data(board(user, game), label))
+                press_and_wait(alice, game, button_data(board(alice, game), "⚔ To battle!"))
+                press_and_wait(bob, game, button_data(board(bob, game), "⚔ В бой!"))
+                wait_board(alice, game, lambda m: "Your move." in m["text"] or "to move." in m["text"], timeout=30)
+                wait_board(bob, game, lambda m: "Ваш ход." in m["text"] or "Ходит" in m["text"], timeout=30)
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=play, args=p) for p in pairs]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        assert not errors, errors
+        stats = flood.sim.stats()
+        assert not stats["unanswered_callback_queries"], stats
+        refused = [e for e in stats["flood_events"] if e["refused"]]
+        print(f"    flood: {len(refused)} sends refused with 429 and retried; {stats['calls']} calls", flush=True)
+    finally:
+        flood.close()
+
+
+@scenario
 def games_list_and_resend(env):
     alice, bob, game = start_pair(env)
     alice.send("/games")
