@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use ai::Level;
 use engine::{Player, RuleSetId};
-use rand::Rng;
 
 use super::state;
 use super::{App, Done, UserError};
@@ -55,11 +54,7 @@ impl App {
             .and_then(|code| engine::ValidSetup::from_code(rules.rules(), &code).ok());
         let (first, ai_setup, human_setup) = {
             let mut rng = rand::rng();
-            let first = match rules.rules().first_move {
-                engine::FirstMove::South => Player::South,
-                engine::FirstMove::Lot if rng.random_bool(0.5) => Player::South,
-                engine::FirstMove::Lot => Player::North,
-            };
+            let first = rules.rules().draw_first_player(&mut rng);
             (first, ai::choose_setup(rules, level, &mut rng, previous.as_ref()), engine::smart(rules.rules(), &mut rng))
         };
         let rec = self

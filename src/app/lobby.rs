@@ -1,7 +1,6 @@
 //! Invitations: create a game, join it through the deep link, cancel it, list games.
 
-use engine::{FirstMove, Player, RuleSetId};
-use rand::Rng;
+use engine::{Player, RuleSetId};
 
 use super::state::{self, GameSummary};
 use super::{Addressed, App, Done, Notice, UserError, random_code};
@@ -23,20 +22,6 @@ pub struct JoinOutcome {
     pub game_id: i64,
     /// Notices and the game to redraw.
     pub done: Done,
-}
-
-/// Draws who moves first (R7): by lot, or South where the rule set says so.
-fn first_player(rules: RuleSetId, rng: &mut impl Rng) -> Player {
-    match rules.rules().first_move {
-        FirstMove::South => Player::South,
-        FirstMove::Lot => {
-            if rng.random_bool(0.5) {
-                Player::South
-            } else {
-                Player::North
-            }
-        }
-    }
 }
 
 impl App {
@@ -61,7 +46,7 @@ impl App {
     ) -> Result<(i64, String), UserError> {
         let (code, first) = {
             let mut rng = rand::rng();
-            (random_code(&mut rng), first_player(choice.rules, &mut rng))
+            (random_code(&mut rng), choice.rules.rules().draw_first_player(&mut rng))
         };
         let rec = self
             .store
@@ -207,10 +192,10 @@ mod tests {
         // R7: classic and duel: South; battle: drawn by lot, both outcomes occur.
         let mut rng = StdRng::seed_from_u64(3);
         for _ in 0..20 {
-            assert_eq!(first_player(RuleSetId::Classic, &mut rng), Player::South);
-            assert_eq!(first_player(RuleSetId::Duel, &mut rng), Player::South);
+            assert_eq!(RuleSetId::Classic.rules().draw_first_player(&mut rng), Player::South);
+            assert_eq!(RuleSetId::Duel.rules().draw_first_player(&mut rng), Player::South);
         }
-        let draws: Vec<Player> = (0..64).map(|_| first_player(RuleSetId::Battle, &mut rng)).collect();
+        let draws: Vec<Player> = (0..64).map(|_| RuleSetId::Battle.rules().draw_first_player(&mut rng)).collect();
         assert!(draws.contains(&Player::South) && draws.contains(&Player::North));
     }
 }

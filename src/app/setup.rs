@@ -150,7 +150,7 @@ fn start(rec: &mut GameRecord) -> Result<Vec<Addressed>, UserError> {
         }
     }
     if game.outcome().is_some() {
-        rec.result = game.outcome().map(|o| super::play::result_code(o));
+        rec.result = game.outcome().map(super::play::result_code);
     }
     Ok(notices)
 }

@@ -40,6 +40,36 @@ pub struct Challenge {
     pub card_updated_at: Option<i64>,
 }
 
+impl Challenge {
+    /// A new, open card: `card_key` names it, the rest is filled in by the caller.
+    #[must_use]
+    pub fn open_card(
+        card_key: String,
+        challenger_id: i64,
+        rule_set: &str,
+        days_per_move: Option<i64>,
+        lang: &str,
+    ) -> Challenge {
+        Challenge {
+            id: 0,
+            card_key,
+            challenger_id,
+            rule_set: rule_set.to_owned(),
+            days_per_move,
+            chat_id: None,
+            message_id: None,
+            inline_message_id: None,
+            target_user_id: None,
+            target_username: None,
+            lang: lang.to_owned(),
+            acceptor_id: None,
+            game_id: None,
+            card_text: None,
+            card_updated_at: None,
+        }
+    }
+}
+
 const COLUMNS: &str = "id, card_key, challenger_id, rule_set, days_per_move, chat_id, message_id, inline_message_id, \
      target_user_id, target_username, lang, acceptor_id, game_id, card_text, card_updated_at";
 

@@ -350,21 +350,18 @@ async fn on_group_message(ui: &Ui, msg: &Message) -> HandlerResult {
             let kb = super::cards::accept_keyboard(user.id, rules, days, lang);
             if let Some(id) = ui.send(chat, text.clone(), Some(kb)).await {
                 let card = crate::storage::Challenge {
-                    id: 0,
-                    card_key: format!("chat:{chat}:{}", id.0),
-                    challenger_id: user.id,
-                    rule_set: rules.as_str().to_owned(),
-                    days_per_move: (days > 0).then_some(i64::from(days)),
                     chat_id: Some(chat),
                     message_id: Some(i64::from(id.0)),
-                    inline_message_id: None,
                     target_user_id,
                     target_username,
-                    lang: lang.code().to_owned(),
-                    acceptor_id: None,
-                    game_id: None,
                     card_text: Some(text),
-                    card_updated_at: None,
+                    ..crate::storage::Challenge::open_card(
+                        format!("chat:{chat}:{}", id.0),
+                        user.id,
+                        rules.as_str(),
+                        (days > 0).then_some(i64::from(days)),
+                        lang.code(),
+                    )
                 };
                 if let Err(e) = ui.app.store().challenge_for_card(&card).await {
                     tracing::error!(error = %e, "cannot record the challenge");
@@ -758,48 +755,35 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             Err(e) => Err(e),
         },
         Callback::Accept { challenger, rules, days } => {
+            let days_per_move = (days > 0).then_some(i64::from(days));
             let card = match (&q.inline_message_id, msg) {
-                (Some(inline), _) => crate::storage::Challenge {
-                    id: 0,
-                    card_key: format!("inline:{inline}"),
-                    challenger_id: challenger,
-                    rule_set: rules.as_str().to_owned(),
-                    days_per_move: (days > 0).then_some(i64::from(days)),
-                    chat_id: None,
-                    message_id: None,
-                    inline_message_id: Some(inline.clone()),
-                    target_user_id: None,
-                    target_username: None,
-                    lang: ui
-                        .app
-                        .store()
-                        .get_user(challenger)
-                        .await
-                        .ok()
-                        .flatten()
-                        .map_or("en", |u| lang_of(&u).code())
-                        .to_owned(),
-                    acceptor_id: None,
-                    game_id: None,
-                    card_text: None,
-                    card_updated_at: None,
-                },
+                (Some(inline), _) => {
+                    // An inline card speaks the challenger's language.
+                    let challenger_lang = match ui.app.store().get_user(challenger).await {
+                        Ok(Some(u)) => lang_of(&u),
+                        _ => Lang::En,
+                    };
+                    crate::storage::Challenge {
+                        inline_message_id: Some(inline.clone()),
+                        ..crate::storage::Challenge::open_card(
+                            format!("inline:{inline}"),
+                            challenger,
+                            rules.as_str(),
+                            days_per_move,
+                            challenger_lang.code(),
+                        )
+                    }
+                }
                 (None, Some((chat, id))) => crate::storage::Challenge {
-                    id: 0,
-                    card_key: format!("chat:{chat}:{}", id.0),
-                    challenger_id: challenger,
-                    rule_set: rules.as_str().to_owned(),
-                    days_per_move: (days > 0).then_some(i64::from(days)),
                     chat_id: Some(chat),
                     message_id: Some(i64::from(id.0)),
-                    inline_message_id: None,
-                    target_user_id: None,
-                    target_username: None,
-                    lang: lang.code().to_owned(),
-                    acceptor_id: None,
-                    game_id: None,
-                    card_text: None,
-                    card_updated_at: None,
+                    ..crate::storage::Challenge::open_card(
+                        format!("chat:{chat}:{}", id.0),
+                        challenger,
+                        rules.as_str(),
+                        days_per_move,
+                        lang.code(),
+                    )
                 },
                 (None, None) => {
                     answer(Some(tr(lang, "err-bad-button"))).await;
