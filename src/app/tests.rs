@@ -321,3 +321,29 @@ async fn rule_r23_a_vacation_pauses_the_clock_and_has_a_yearly_allowance() {
     assert_eq!(dones.len(), 1);
     assert_eq!(app.store().load_game(game).await.unwrap().unwrap().status, GameStatus::Cancelled);
 }
+
+#[tokio::test]
+async fn fuzzed_payloads_and_typed_text_are_refused_without_change() {
+    // Deep-link payloads and typed moves from arbitrary text: a clear error,
+    // no panic, no state change.
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let app = fresh_app().await;
+    let (game, _) = game_in_play(&app, EXAMPLE, EXAMPLE).await;
+    let before = app.store().load_game(game).await.unwrap().unwrap();
+    let mut runner = TestRunner::deterministic();
+    let strat = "\\PC{0,70}";
+    for _ in 0..300 {
+        let text = strat.new_tree(&mut runner).unwrap().current();
+        let joined = app.join(2, "Bob", &text).await;
+        assert!(matches!(joined, Err(UserError::InvitationNotFound)), "{text:?}: {joined:?}");
+        // Bob may or may not be to move; whatever he types, nothing but a
+        // legal move of his changes the game.
+        match app.typed_move(2, &text).await {
+            Ok((_, _, report, _)) => panic!("{text:?} played {report:?}"),
+            Err(UserError::BadMoveText(_) | UserError::Illegal(_) | UserError::NotYourTurn) => {}
+            Err(e) => panic!("{text:?}: unexpected {e:?}"),
+        }
+    }
+    assert_eq!(app.store().load_game(game).await.unwrap().unwrap(), before);
+}
