@@ -1,0 +1,355 @@
+//! Load benchmark (issue 7): many concurrent games through a fake Bot API.
+//!
+//! Not a test. It runs the real bot in-process (`srazhenie::telegram::run`,
+//! the same handler tree, use cases, SQLite store and delivery code as in
+//! production) against the in-process fake Bot API of [`fakeapi`], and:
+//!
+//! 1. creates `--games` games directly through the `App` use cases on a
+//!    fresh temporary SQLite file (users, `new_game`, `join`, a fixed setup
+//!    code for both sides, `Confirm`), then marks every board as already
+//!    delivered (message ids 1 and 2) so the bot's start-up redraw has
+//!    nothing to do;
+//! 2. starts `--bots` bot instances (tokens `1:bench`, `2:bench`, …) over the
+//!    same store; game `i` is served by bot `i % bots`;
+//! 3. lets every game move once per `games / rate` seconds (start phases
+//!    spread at random), typing legal moves ("a4-a5" …: South walks its a4
+//!    piece round a5 b5 b6 a6, North its j7 piece round j6 i6 i5 j5, which
+//!    never repeats a two-square shuttle, R11, and stops before R21's 100
+//!    quiet plies), and waits for the 5 API calls a move causes: to the mover
+//!    `sendMessage` (the typed-move receipt) and `editMessageText` (board);
+//!    to the opponent `editMessageText` (board), `deleteMessage` (old "your
+//!    move") and `sendMessage` (new "your move");
+//! 4. reports, over the measured window, the latency from getUpdates handing
+//!    the update out to the last of those calls (p50/p90/p99/max), moves per
+//!    second completed, CPU used, and the process's RSS (bot + fake server +
+//!    driver) with all games loaded.
+//!
+//! Pacing: the bot deliberately paces calls to Telegram's limits (about one
+//! a second per chat with bursts of 3, and 30 a second per bot token in
+//! all, see `src/telegram/pacer.rs`). Every game has its own two chats and
+//! moves every `games / rate` seconds, so the per-chat limit never binds.
+//! The 30 calls/s per token caps one bot at about 6 moves/s; `--bots K`
+//! runs K tokens (K pacers) over one store to measure what the code itself
+//! sustains beyond that.
+//!
+//! ```sh
+//! cargo bench --bench load -- --games 10000 --bots 40 --rate 100 --secs 30
+//! cargo bench --bench load -- --games 10000 --bots 1 --rate 5 --secs 40
+//! ```
+//!
+//! Offer no more than the bot sustains (about 165 moves/s on the 2-core
+//! build machine, BENCHMARKS.md "Load"): beyond it the backlog grows and
+//! the latencies measure the queue; at 1000 moves/s nothing completed.
+
+#[path = "load/fakeapi.rs"]
+mod fakeapi;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use engine::{RuleSetId, ValidSetup};
+use fakeapi::{BASE_USER, Games};
+use rand::{Rng, SeedableRng};
+use srazhenie::app::{App, NewGameChoice, SetupAction};
+use srazhenie::config::Config;
+use srazhenie::storage::Store;
+
+/// Command-line options (`--name value`; cargo's own `--bench` is ignored).
+struct Args {
+    games: usize,
+    bots: usize,
+    rate: f64,
+    warmup: u64,
+    secs: u64,
+}
+
+impl Args {
+    fn parse() -> Args {
+        let mut a = Args { games: 10_000, bots: 40, rate: 100.0, warmup: 10, secs: 30 };
+        let argv: Vec<String> = std::env::args().skip(1).collect();
+        let mut i = 0;
+        while i < argv.len() {
+            let val = argv.get(i + 1).cloned().unwrap_or_default();
+            match argv[i].as_str() {
+                "--games" => a.games = val.parse().expect("--games N"),
+                "--bots" => a.bots = val.parse().expect("--bots K"),
+                "--rate" => a.rate = val.parse().expect("--rate MOVES_PER_SEC"),
+                "--warmup" => a.warmup = val.parse().expect("--warmup SECS"),
+                "--secs" => a.secs = val.parse().expect("--secs SECS"),
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 2;
+        }
+        a
+    }
+}
+
+/// South's and North's walks: leave home, then a four-square loop (R11-safe).
+const SOUTH: [&str; 5] = ["a4-a5", "a5-b5", "b5-b6", "b6-a6", "a6-a5"];
+const NORTH: [&str; 5] = ["j7-j6", "j6-i6", "i6-i5", "i5-j5", "j5-j6"];
+/// Plies per game before R21's draw after 100 plies without an attack.
+const MAX_PLIES: usize = 98;
+/// Counted API calls per move (see the module comment).
+const CALLS_PER_MOVE: u32 = 5;
+
+/// The `k`-th move (0-based) of one side's walk.
+fn walk(side: &[&'static str; 5], k: usize) -> &'static str {
+    if k == 0 { side[0] } else { side[1 + (k - 1) % 4] }
+}
+
+/// A smart battle setup with a movable piece in slot 30 (a4 for South, j7 for North).
+fn setup_code() -> String {
+    let rules = RuleSetId::Battle.rules();
+    let s = engine::smart(rules, &mut rand::rngs::StdRng::seed_from_u64(7));
+    let code: Vec<char> = s.to_code().chars().collect();
+    let immobile = |c: char| c == 'B' || c == 'F';
+    if !immobile(code[30]) {
+        return s.to_code();
+    }
+    let other = (31..40).find(|&i| !immobile(code[i])).expect("a movable front-rank piece");
+    let fixed = s.swapped(30, other).to_code();
+    ValidSetup::from_code(rules, &fixed).expect("still legal").to_code()
+}
+
+/// `VmRSS` and `VmHWM` of this process in MiB.
+fn rss_mib() -> (f64, f64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = |key: &str| {
+        status.lines().find(|l| l.starts_with(key)).and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+    };
+    (kb("VmRSS:").unwrap_or(0.0) / 1024.0, kb("VmHWM:").unwrap_or(0.0) / 1024.0)
+}
+
+/// CPU seconds (user + system) used by this process so far.
+fn cpu_secs() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<f64> = after.split_whitespace().map(|x| x.parse().unwrap_or(0.0)).collect();
+    // Fields 14 and 15 (utime, stime) are 12 and 13 after the ")"; clock ticks of 1/100 s.
+    (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0
+}
+
+/// Creates game `i` and plays both setups to the start; returns whether South moves first.
+async fn create_game(app: &App, code: &str, i: usize) -> bool {
+    let (s, n) = (BASE_USER + 2 * i as i64, BASE_USER + 2 * i as i64 + 1);
+    app.touch_user(s, "S", None, Some("en")).await.expect("user");
+    app.touch_user(n, "N", None, Some("en")).await.expect("user");
+    let choice = NewGameChoice { rules: RuleSetId::Battle, days_per_move: None };
+    let (id, inv) = app.new_game(s, choice).await.expect("new_game");
+    app.join(n, "N", &inv).await.expect("join");
+    for u in [s, n] {
+        app.setup_action(u, id, None, SetupAction::Code(code.into())).await.expect("setup code");
+    }
+    for u in [s, n] {
+        app.setup_action(u, id, None, SetupAction::Confirm).await.expect("confirm");
+    }
+    let rec = app.store().load_game(id).await.expect("load").expect("game");
+    rec.first_player == "south"
+}
+
+/// One finished move: when it was injected, handed out and completed (ns).
+#[derive(Clone, Copy)]
+struct Sample {
+    inject: u64,
+    handed: u64,
+    done: u64,
+}
+
+/// Plays game `i` at one move per `period`, starting after `phase`, until `stop_ns`.
+async fn drive(
+    g: Arc<Games>,
+    i: usize,
+    south_first: bool,
+    period: Duration,
+    phase: Duration,
+    stop_ns: u64,
+    out: Arc<Mutex<Vec<Sample>>>,
+    failed: Arc<Mutex<u64>>,
+) {
+    let start = tokio::time::Instant::now() + phase;
+    let mut south_turn = south_first;
+    let (mut ks, mut kn) = (0, 0);
+    for ply in 0..MAX_PLIES {
+        tokio::time::sleep_until(start + period * ply as u32).await;
+        if g.now_ns() >= stop_ns {
+            return;
+        }
+        let (user, text) = if south_turn {
+            ks += 1;
+            (BASE_USER + 2 * i as i64, walk(&SOUTH, ks - 1))
+        } else {
+            kn += 1;
+            (BASE_USER + 2 * i as i64 + 1, walk(&NORTH, kn - 1))
+        };
+        south_turn = !south_turn;
+        let slot = &g.slots[i];
+        let inject = g.now_ns();
+        g.inject(i, user, text, CALLS_PER_MOVE);
+        let waited = tokio::time::timeout(Duration::from_secs(20), async {
+            loop {
+                slot.done.notified().await;
+                if slot.done_ns.load(std::sync::atomic::Ordering::SeqCst) >= inject {
+                    break;
+                }
+            }
+        })
+        .await;
+        if waited.is_err() {
+            *failed.lock().expect("failed") += 1;
+            return;
+        }
+        let handed = slot.handed_ns.load(std::sync::atomic::Ordering::SeqCst);
+        let done = slot.done_ns.load(std::sync::atomic::Ordering::SeqCst);
+        out.lock().expect("samples").push(Sample { inject, handed, done });
+    }
+}
+
+/// The `q`-quantile of sorted `v`, in milliseconds.
+fn pct(v: &[u64], q: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    let k = ((v.len() as f64 - 1.0) * q).round() as usize;
+    v[k] as f64 / 1e6
+}
+
+async fn bench(a: Args) {
+    let db = std::env::temp_dir().join(format!("srazhenie-load-{}.db", std::process::id()));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    }
+    let url = format!("sqlite://{}?mode=rwc", db.display());
+    let store = Store::connect(&url).await.expect("database");
+    let app = App::new(store.clone());
+    let code = setup_code();
+    let (rss_empty, _) = rss_mib();
+
+    // 1. Games in play.
+    let t = std::time::Instant::now();
+    let workers = 8;
+    let mut tasks = vec![];
+    for w in 0..workers {
+        let (app, code, n) = (app.clone(), code.clone(), a.games);
+        tasks.push(tokio::spawn(async move {
+            let mut firsts = vec![];
+            for i in (w..n).step_by(workers) {
+                firsts.push((i, create_game(&app, &code, i).await));
+            }
+            firsts
+        }));
+    }
+    let mut south_first = vec![false; a.games];
+    for task in tasks {
+        for (i, f) in task.await.expect("setup task") {
+            south_first[i] = f;
+        }
+    }
+    sqlx::query(
+        "UPDATE game_players SET rendered_version = board_version, notify_pending = 0,
+         board_message_id = 1, notify_message_id = 2",
+    )
+    .execute(store.pool())
+    .await
+    .expect("mark delivered");
+    println!("created {} games in {:.1} s ({code})", a.games, t.elapsed().as_secs_f64());
+
+    // 2. The fake Bot API and the bots.
+    let g = Games::new(a.games, a.bots);
+    let api = fakeapi::start(g.clone()).await.expect("fake Bot API");
+    for b in 0..a.bots {
+        let (api, url) = (api.clone(), url.clone());
+        let cfg = Config::from_lookup(move |k| match k {
+            "TELOXIDE_TOKEN" => Some(format!("{}:bench", b + 1)),
+            "TELOXIDE_API_URL" => Some(api.clone()),
+            "DATABASE_URL" => Some(url.clone()),
+            _ => None,
+        })
+        .expect("config");
+        let store = store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = srazhenie::telegram::run(cfg, store).await {
+                eprintln!("bot {b} stopped: {e}");
+            }
+        });
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (rss_loaded, _) = rss_mib();
+    println!("{} bots polling; RSS {rss_loaded:.1} MiB (before the database: {rss_empty:.1} MiB)", a.bots);
+
+    // 3. Moves.
+    let period = Duration::from_secs_f64(a.games as f64 / a.rate);
+    let w0 = g.now_ns() + a.warmup * 1_000_000_000;
+    let w1 = w0 + a.secs * 1_000_000_000;
+    let samples = Arc::new(Mutex::new(Vec::with_capacity((a.rate * (a.secs + a.warmup) as f64) as usize)));
+    let failed = Arc::new(Mutex::new(0u64));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    for (i, &first) in south_first.iter().enumerate() {
+        let phase = period.mul_f64(rng.random::<f64>());
+        tokio::spawn(drive(g.clone(), i, first, period, phase, w1, samples.clone(), failed.clone()));
+    }
+    tokio::time::sleep(Duration::from_nanos(w0 - g.now_ns())).await;
+    let (cpu0, calls0) = (cpu_secs(), g.total_calls.load(std::sync::atomic::Ordering::Relaxed));
+    tokio::time::sleep(Duration::from_nanos(w1 - g.now_ns())).await;
+    let (cpu1, calls1) = (cpu_secs(), g.total_calls.load(std::sync::atomic::Ordering::Relaxed));
+    let (rss, hwm) = rss_mib();
+    tokio::time::sleep(Duration::from_secs(2)).await; // let moves injected before w1 finish
+
+    // 4. Report.
+    let all = samples.lock().expect("samples").clone();
+    let window: Vec<Sample> = all.iter().copied().filter(|s| s.done >= w0 && s.done < w1).collect();
+    let mut lat: Vec<u64> = window.iter().map(|s| s.done - s.handed).collect();
+    let mut e2e: Vec<u64> = window.iter().map(|s| s.done - s.inject).collect();
+    lat.sort_unstable();
+    e2e.sort_unstable();
+    let moves_s = window.len() as f64 / a.secs as f64;
+    let cpu = cpu1 - cpu0;
+    println!(
+        "games {}  bots {}  offered rate {:.0} moves/s  window {} s after {} s warm-up",
+        a.games, a.bots, a.rate, a.secs, a.warmup
+    );
+    println!(
+        "moves completed in window: {} = {moves_s:.1} moves/s; API calls {:.1}/s",
+        window.len(),
+        (calls1 - calls0) as f64 / a.secs as f64
+    );
+    println!(
+        "update handed out -> last API call: p50 {:.2} ms  p90 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
+        pct(&lat, 0.5),
+        pct(&lat, 0.9),
+        pct(&lat, 0.99),
+        pct(&lat, 1.0)
+    );
+    println!(
+        "update queued -> last API call:     p50 {:.2} ms  p90 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
+        pct(&e2e, 0.5),
+        pct(&e2e, 0.9),
+        pct(&e2e, 0.99),
+        pct(&e2e, 1.0)
+    );
+    println!(
+        "CPU {cpu:.1} s in {} s = {:.2} cores; {:.0} µs CPU per move (bot + fake API + driver)",
+        a.secs,
+        cpu / a.secs as f64,
+        cpu / window.len().max(1) as f64 * 1e6
+    );
+    println!("RSS {rss:.1} MiB at the end of the window (peak {hwm:.1} MiB)");
+    println!(
+        "games stalled (no complete answer within 20 s): {}; stray calls: {}",
+        failed.lock().expect("failed"),
+        g.stray.load(std::sync::atomic::Ordering::Relaxed)
+    );
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    rt.block_on(bench(args));
+    // The bots run until a signal; end the process instead.
+    std::process::exit(0);
+}
