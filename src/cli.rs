@@ -1,6 +1,8 @@
 //! Command-line interface of the `srazhenie` binary.
 
-use clap::{Parser, Subcommand};
+use ai::Level;
+use clap::{Args, Parser, Subcommand};
+use engine::RuleSetId;
 
 /// `srazhenie [COMMAND]` — configuration comes from the environment / `.env`
 /// (see `.env.example`), not from flags.
@@ -19,6 +21,75 @@ pub enum Command {
     Serve,
     /// Create/upgrade the database at DATABASE_URL and exit. Needs no token.
     Migrate,
+    /// Play N games between two AI levels and print the table of ARENA.md.
+    Arena(ArenaArgs),
+    /// Run the AI as a UCC 2012 referee agent on stdin/stdout (classic rules).
+    Agent(AgentArgs),
+    /// Play against the AI in the terminal.
+    Play(PlayArgs),
+}
+
+/// `arena`: two AI levels, N games, alternating sides and first move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Args)]
+pub struct ArenaArgs {
+    /// Side A's level: random, greedy, easy, normal, hard.
+    #[arg(long = "a")]
+    pub a: Level,
+    /// Side B's level.
+    #[arg(long = "b")]
+    pub b: Level,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Rule set: battle, battle-runners, classic, duel, battle-duel.
+    #[arg(long, default_value_t = RuleSetId::Battle)]
+    pub rules: RuleSetId,
+    /// Seed of the run (game i is seeded from it and i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Think time per move in milliseconds for both sides (default: each level's own).
+    #[arg(long)]
+    pub think_ms: Option<u64>,
+    /// Think time of A in milliseconds (overrides --think-ms).
+    #[arg(long)]
+    pub think_a_ms: Option<u64>,
+    /// Think time of B in milliseconds (overrides --think-ms).
+    #[arg(long)]
+    pub think_b_ms: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// `agent`: the UCC 2012 referee protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Args)]
+pub struct AgentArgs {
+    /// Think time per move in milliseconds (the referee waits about 2 s).
+    #[arg(long, default_value_t = 1500)]
+    pub think_ms: u64,
+    /// The AI level.
+    #[arg(long, default_value_t = Level::Hard)]
+    pub level: Level,
+    /// Seed of the agent's random choices (setup, ties).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `play`: a game against the AI in the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Args)]
+pub struct PlayArgs {
+    /// The AI level.
+    #[arg(long, default_value_t = Level::Normal)]
+    pub level: Level,
+    /// Rule set.
+    #[arg(long, default_value_t = RuleSetId::Battle)]
+    pub rules: RuleSetId,
+    /// Seed (first move by lot, the AI's setup and choices).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The AI's think time per move in milliseconds (default: the level's own).
+    #[arg(long)]
+    pub think_ms: Option<u64>,
 }
 
 impl Cli {
@@ -47,5 +118,37 @@ mod tests {
         let cli = Cli::try_parse_from(["srazhenie", "migrate"]).unwrap();
         assert_eq!(cli.command_or_default(), Command::Migrate);
         assert!(Cli::try_parse_from(["srazhenie", "nonsense"]).is_err());
+    }
+
+    #[test]
+    fn ai_subcommands_parse() {
+        let cli = Cli::try_parse_from([
+            "srazhenie",
+            "arena",
+            "--a",
+            "normal",
+            "--b",
+            "random",
+            "--games",
+            "10",
+            "--rules",
+            "battle",
+            "--seed",
+            "3",
+            "--think-ms",
+            "50",
+        ])
+        .unwrap();
+        let Command::Arena(a) = cli.command_or_default() else { panic!("{cli:?}") };
+        assert_eq!(
+            (a.a, a.b, a.games, a.rules, a.seed, a.think_ms),
+            (Level::Normal, Level::Random, 10, RuleSetId::Battle, 3, Some(50))
+        );
+        let cli = Cli::try_parse_from(["srazhenie", "agent", "--think-ms", "900"]).unwrap();
+        assert!(matches!(cli.command_or_default(), Command::Agent(AgentArgs { think_ms: 900, .. })));
+        let cli =
+            Cli::try_parse_from(["srazhenie", "play", "--level", "easy", "--rules", "classic", "--seed", "5"]).unwrap();
+        assert!(matches!(cli.command_or_default(), Command::Play(PlayArgs { level: Level::Easy, seed: Some(5), .. })));
+        assert!(Cli::try_parse_from(["srazhenie", "arena", "--a", "expert", "--b", "random"]).is_err());
     }
 }

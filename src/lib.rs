@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod cmd;
 pub mod config;
 pub mod i18n;
 pub mod picture;

@@ -1,5 +1,6 @@
 //! `srazhenie` binary: parses the CLI, loads configuration, sets up logging and storage, and
-//! hands over to [`srazhenie::telegram::run`].
+//! hands over to [`srazhenie::telegram::run`]; the AI commands (`arena`, `agent`, `play`) run
+//! offline through [`srazhenie::cmd`].
 
 use std::process::ExitCode;
 
@@ -13,6 +14,12 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let bot = match cli.command_or_default() {
+        Command::Arena(args) => return srazhenie::cmd::arena_main(&args),
+        Command::Agent(args) => return srazhenie::cmd::agent_main(&args),
+        Command::Play(args) => return srazhenie::cmd::play_main(&args),
+        bot @ (Command::Serve | Command::Migrate) => bot,
+    };
     config::load_dotenv();
     init_tracing();
 
@@ -23,7 +30,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let result = match cli.command_or_default() {
+    let result = match bot {
         Command::Serve => {
             let cfg = match Config::from_env() {
                 Ok(cfg) => cfg,
@@ -35,6 +42,7 @@ fn main() -> ExitCode {
             runtime.block_on(serve(cfg))
         }
         Command::Migrate => runtime.block_on(migrate(config::database_url_from_env())),
+        Command::Arena(_) | Command::Agent(_) | Command::Play(_) => Ok(()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -175,9 +175,10 @@ impl Belief {
         let walls = (0..4)
             .filter_map(|d| sq.step(d))
             .filter(|n| {
-                self.track.pieces.iter().any(|p| {
-                    p.owner == self.enemy && p.current == Some(*n) && (!p.moved || p.rank == Some(Rank::Mine))
-                })
+                self.track
+                    .pieces
+                    .iter()
+                    .any(|p| p.owner == self.enemy && p.current == Some(*n) && (!p.moved || p.rank == Some(Rank::Mine)))
             })
             .count();
         FLAG_ROW[self.row(sq)] * (1.0 + walls as f32)

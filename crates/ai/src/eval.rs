@@ -10,7 +10,7 @@
 //! Flag cost); and the R21 clock (a lead is worth a little less the longer
 //! nobody attacks, so a side that is ahead trades and attacks).
 
-use engine::{CombatResult, Game, Player, Rank, Square, resolve};
+use engine::{CombatResult, Game, Move, Piece, Player, Rank, Square, resolve};
 
 /// The value of a won game (before the distance-to-win correction).
 pub(crate) const WIN: i32 = 5000;
@@ -74,7 +74,7 @@ impl Evaluator {
             base: 0,
         };
         ev.maps(g);
-        ev.base = ev.positional(g);
+        ev.base = ev.score(g).positional;
         ev
     }
 
@@ -83,6 +83,7 @@ impl Evaluator {
         let mut wall = [false; 100];
         let mut flag = Vec::new();
         let mut enemies = Vec::new();
+        let mut present = [false; 12];
         for sq in Square::all() {
             wall[sq.index()] = sq.is_lake();
             if let Some(p) = g.piece_at(sq) {
@@ -93,16 +94,29 @@ impl Evaluator {
                     }
                 } else if p.player != me {
                     enemies.push((sq, p.rank));
+                } else {
+                    present[p.rank.index()] = true;
                 }
             }
         }
-        for r in Rank::ALL.into_iter().filter(|r| r.is_movable()) {
+        // Maps only for the ranks we still have; ranks with the same
+        // targets share one search.
+        let mut done: Vec<(Vec<Square>, usize)> = Vec::new();
+        for r in Rank::ALL.into_iter().filter(|r| r.is_movable() && present[r.index()]) {
             let targets: Vec<Square> = enemies
                 .iter()
-                .filter(|(_, e)| resolve(r, *e) == CombatResult::AttackerWins && self.value[1 - me.index()][e.index()] > 0 || *e == Rank::Flag)
+                .filter(|(_, e)| {
+                    (resolve(r, *e) == CombatResult::AttackerWins && self.value[1 - me.index()][e.index()] > 0)
+                        || *e == Rank::Flag
+                })
                 .map(|(sq, _)| *sq)
                 .collect();
-            bfs(&targets, &wall, &mut self.attract[r.index()]);
+            if let Some((_, same)) = done.iter().find(|(t, _)| *t == targets) {
+                self.attract[r.index()] = self.attract[*same];
+            } else {
+                bfs(&targets, &wall, &mut self.attract[r.index()]);
+                done.push((targets, r.index()));
+            }
         }
         let mut open = [false; 100];
         for sq in Square::all() {
@@ -116,38 +130,79 @@ impl Evaluator {
         self.value[player.index()][r.index()]
     }
 
-    /// Progress and safety terms.
-    fn positional(&self, g: &Game) -> i32 {
-        let mut pos = 0;
-        for sq in Square::all() {
-            let Some(p) = g.piece_at(sq) else { continue };
-            if !p.rank.is_movable() {
-                continue;
-            }
-            let i = sq.index();
-            if p.player == self.me {
-                pos -= ATTRACT[p.rank.index()] * i32::from(self.attract[p.rank.index()][i]);
-            } else if self.flag_dist[i] <= 4 {
-                pos -= (5 - i32::from(self.flag_dist[i])) * 12;
-            }
-        }
-        pos
+    /// One piece's share of the terms: (side index, material, positional).
+    #[inline]
+    fn contrib(&self, p: Piece, sq: Square) -> (usize, i32, i32) {
+        let (k, r) = (p.player.index(), p.rank.index());
+        let material = self.value[k][r] + if p.revealed { 0 } else { self.info[k][r] };
+        let i = sq.index();
+        let pos = if !p.rank.is_movable() {
+            0
+        } else if p.player == self.me {
+            -ATTRACT[r] * i32::from(self.attract[r][i])
+        } else if self.flag_dist[i] <= 4 {
+            -(5 - i32::from(self.flag_dist[i])) * 12
+        } else {
+            0
+        };
+        (k, material, pos)
     }
 
-    /// The position `g` for our side, relative to the root's positional terms.
-    pub(crate) fn eval(&self, g: &Game) -> i32 {
-        let mut mat = [0i32; 2];
+    /// The terms of the whole board of `g`.
+    pub(crate) fn score(&self, g: &Game) -> Score {
+        let mut s = Score::default();
         for sq in Square::all() {
             if let Some(p) = g.piece_at(sq) {
-                let k = p.player.index();
-                mat[k] += self.value[k][p.rank.index()] + if p.revealed { 0 } else { self.info[k][p.rank.index()] };
+                s.add(self.contrib(p, sq), 1);
             }
         }
-        let mut adv = mat[self.me.index()] - mat[1 - self.me.index()];
+        s
+    }
+
+    /// The terms of `child`, the game `parent` after `mv`, from those of
+    /// `parent`: only the two squares of the move change.
+    #[inline]
+    pub(crate) fn update(&self, mut s: Score, parent: &Game, mv: Move, child: &Game) -> Score {
+        for sq in [mv.from, mv.to] {
+            if let Some(p) = parent.piece_at(sq) {
+                s.add(self.contrib(p, sq), -1);
+            }
+            if let Some(p) = child.piece_at(sq) {
+                s.add(self.contrib(p, sq), 1);
+            }
+        }
+        s
+    }
+
+    /// The value of terms `s` of game `g` for our side, relative to the
+    /// root's positional terms; the lead shrinks with the R21 clock.
+    pub(crate) fn value_of(&self, s: Score, g: &Game) -> i32 {
+        let mut adv = s.material[self.me.index()] - s.material[1 - self.me.index()];
         if adv > 0 {
             adv -= adv * 2 * i32::from(g.quiet_plies()) / (5 * self.limit.max(1));
         }
-        adv + self.positional(g) - self.base
+        adv + s.positional - self.base
+    }
+
+    /// The value of `g` for our side (see [`Evaluator::value_of`]).
+    pub(crate) fn eval(&self, g: &Game) -> i32 {
+        self.value_of(self.score(g), g)
+    }
+}
+
+/// The additive terms of a position: material (with information) per side
+/// and our positional terms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Score {
+    material: [i32; 2],
+    positional: i32,
+}
+
+impl Score {
+    #[inline]
+    fn add(&mut self, (k, material, pos): (usize, i32, i32), sign: i32) {
+        self.material[k] += sign * material;
+        self.positional += sign * pos;
     }
 }
 
@@ -172,6 +227,34 @@ fn bfs(sources: &[Square], wall: &[bool; 100], out: &mut [u8; 100]) {
             if !wall[n.index()] && out[n.index()] > d + 1 {
                 out[n.index()] = d + 1;
                 queue.push(n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{ByPlayer, RuleSetId, random_playout, smart};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+
+    #[test]
+    fn incremental_terms_equal_the_full_count() {
+        let mut rng = StdRng::seed_from_u64(8);
+        for rules in RuleSetId::ALL {
+            for plies in [0, 50, 200, 500] {
+                let setups = ByPlayer::new_with(|_| smart(rules.rules(), &mut rng));
+                let mut g = Game::new(rules, setups, Player::South).unwrap();
+                random_playout(&mut g, &mut rng, plies);
+                let ev = Evaluator::new(&g, Player::South);
+                let s = ev.score(&g);
+                for mv in g.legal_moves() {
+                    let mut child = g.clone();
+                    child.play(mv).unwrap();
+                    assert_eq!(ev.update(s, &g, mv, &child), ev.score(&child), "{rules} {mv}");
+                }
             }
         }
     }

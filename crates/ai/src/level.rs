@@ -16,7 +16,7 @@ pub enum Level {
     Easy,
     /// Two plies (plus captures) over many sampled armies (determinized search).
     Normal,
-    /// Deeper determinized alpha-beta over sampled armies, with bluffing.
+    /// Three plies (plus captures) over sampled armies, with bluffing.
     Hard,
 }
 

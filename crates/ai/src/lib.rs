@@ -19,9 +19,10 @@
 //!    an enemy piece that steps next to one of our *revealed* pieces without
 //!    attacking is more likely a rank that beats it (×2.5, ×0.5 for ranks
 //!    that lose); one that steps away from it is more likely a rank it
-//!    beats (×2.0 / ×0.6) — the kind of inference of de Boer's *Invincible*
-//!    and of the "piece probability" models of Stankiewicz & Schadd
-//!    (*Opponent modeling in Stratego*, BNAIC 2009). Unmoved pieces get a
+//!    beats (×2.0 / ×0.6) — the kind of inference of V. de Boer's
+//!    *Invincible* (MSc thesis, TU Delft, 2007) and of the "piece
+//!    probability" models of Stankiewicz & Schadd (*Opponent modeling in
+//!    Stratego*, BNAIC 2009). Unmoved pieces get a
 //!    positional prior (the Flag on the back ranks among unmoved
 //!    neighbours, Mines near it).
 //! 3. **Determinization** — a full enemy army is sampled consistent with
@@ -34,10 +35,12 @@
 //!    each sampled game is searched with alpha-beta (negamax, good attacks
 //!    first) to a fixed depth plus a capture search; each root move's
 //!    values are averaged over the samples and the best average is played.
-//!    The evaluation (`eval.rs`) counts material by rank with values that
-//!    depend on what is left, information (unrevealed pieces are worth a
-//!    fifth more), progress (distance maps to beatable targets), Flag
-//!    safety and the R21 clock.
+//!    At each root move the window is (best so far − 150, ∞), so clearly
+//!    worse moves are only bounded. The evaluation (`eval.rs`, updated
+//!    incrementally from the two squares a move changes) counts material
+//!    by rank with values that depend on what is left, information
+//!    (unrevealed pieces are worth a fifth more), progress (distance maps
+//!    to beatable targets), Flag safety and the R21 clock.
 //!
 //! # Levels
 //!
@@ -126,13 +129,19 @@ pub fn think<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: Budget, r
     };
     let Ok(belief) = Belief::new(obs) else { return baseline::greedy(obs, rng) };
     let mut clock = level::Clock::start(budget);
-    let tallies = search::run(obs, &belief, params, &mut clock, rng);
-    Some(pick(obs, &tallies, params.noise, level == Level::Hard, rng))
+    let tallies = search::run(obs, legal, &belief, params, &mut clock, rng);
+    Some(pick(legal, obs, &tallies, params.noise, level == Level::Hard, rng))
 }
 
 /// The best average (with noise); ties at random; the bluff for `hard`.
-fn pick<R: Rng + ?Sized>(obs: &Observation, tallies: &[Tally], noise: i32, bluff: bool, rng: &mut R) -> Move {
-    let legal = obs.legal_moves();
+fn pick<R: Rng + ?Sized>(
+    legal: &[Move],
+    obs: &Observation,
+    tallies: &[Tally],
+    noise: i32,
+    bluff: bool,
+    rng: &mut R,
+) -> Move {
     let scores: Vec<i64> = tallies
         .iter()
         .map(|t| t.mean() + if noise > 0 { i64::from(rng.random_range(-noise..=noise)) } else { 0 })
@@ -164,7 +173,9 @@ fn bluff_score(obs: &Observation, mv: Move) -> usize {
     (0..4)
         .filter_map(|d| mv.to.step(d))
         .filter(|n| match obs.cell(*n) {
-            Cell::Enemy(e) => e.revealed.is_some_and(|r| r.is_movable() && resolve(p.rank, r) != CombatResult::AttackerWins),
+            Cell::Enemy(e) => {
+                e.revealed.is_some_and(|r| r.is_movable() && resolve(p.rank, r) != CombatResult::AttackerWins)
+            }
             _ => false,
         })
         .count()

@@ -33,7 +33,10 @@ impl Observation {
             first: view.first_player(),
             cells: view.cells().to_vec(),
             history: view.history().to_vec(),
-            graveyard: ByPlayer { south: view.graveyard(Player::South).to_vec(), north: view.graveyard(Player::North).to_vec() },
+            graveyard: ByPlayer {
+                south: view.graveyard(Player::South).to_vec(),
+                north: view.graveyard(Player::North).to_vec(),
+            },
             legal: view.legal_moves().to_vec(),
             over: view.outcome().is_some(),
         }
@@ -80,7 +83,7 @@ impl Observation {
     /// The side to move, from who moved first and the plies played.
     #[must_use]
     pub fn turn(&self) -> Player {
-        if self.history.len() % 2 == 0 { self.first } else { self.first.other() }
+        if self.history.len().is_multiple_of(2) { self.first } else { self.first.other() }
     }
 
     /// What the viewer sees on `sq`.

@@ -8,7 +8,7 @@ use rand::Rng;
 
 use crate::belief::Belief;
 use crate::determinize;
-use crate::eval::{Evaluator, WIN};
+use crate::eval::{Evaluator, Score, WIN};
 use crate::level::{Budget, Clock};
 use crate::observation::Observation;
 
@@ -38,16 +38,16 @@ impl Tally {
     }
 }
 
-/// Runs the determinized search on the legal moves of `obs`; returns each
-/// move's tally (same order as [`Observation::legal_moves`]).
+/// Runs the determinized search on the candidate moves `legal` (legal
+/// moves of `obs`); returns each move's tally, in the same order.
 pub(crate) fn run<R: Rng + ?Sized>(
     obs: &Observation,
+    legal: &[Move],
     belief: &Belief,
     params: Params,
     clock: &mut Clock,
     rng: &mut R,
 ) -> Vec<Tally> {
-    let legal = obs.legal_moves();
     let mut tallies = vec![Tally::default(); legal.len()];
     for s in 0..params.max_samples {
         if s > 0 && clock.out() {
@@ -56,34 +56,39 @@ pub(crate) fn run<R: Rng + ?Sized>(
         let ranks = belief.sample_ids(rng);
         let game = determinize::build(belief, obs, &ranks);
         let ev = Evaluator::new(&game, obs.me);
-        let values = root_values(&game, legal, &ev, obs.me, params.depth, params.qdepth, clock).or_else(|| {
+        let mut order: Vec<usize> = (0..legal.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(tallies[i].mean()));
+        let values = root_values(&game, legal, &order, &ev, obs.me, params.depth, params.qdepth, clock).or_else(|| {
             // The first sample always gives an answer: one ply, on a small
             // node allowance of its own.
             let mut spare = Clock::start(Budget::nodes(SPARE_NODES));
-            (s == 0).then(|| root_values(&game, legal, &ev, obs.me, 1, 1, &mut spare)).flatten()
+            (s == 0).then(|| root_values(&game, legal, &order, &ev, obs.me, 1, 1, &mut spare)).flatten()
         });
-        let Some(values) = values else {
-            if std::env::var_os("AI_DEBUG").is_some() { eprintln!("samples {s} nodes {} (stopped)", clock.nodes); }
-            break
-        };
+        let Some(values) = values else { break };
         for (t, v) in tallies.iter_mut().zip(values) {
             t.sum += i64::from(v);
             t.n += 1;
         }
     }
-    if std::env::var_os("AI_DEBUG").is_some() { eprintln!("samples {} nodes {}", tallies[0].n, clock.nodes); }
     tallies
 }
 
 /// Node allowance of the fallback one-ply pass of the first sample.
 const SPARE_NODES: u64 = 50_000;
 
+/// Below the best root move of a sample by more than this, a move's value
+/// is only bounded (fail-low), which is enough to rank it behind.
+const ROOT_MARGIN: i32 = 150;
+
 /// Each root move's value in one sampled game; `None` when the budget ran
 /// out before every move was searched (an unfinished sample would bias the
-/// tallies).
+/// tallies). Moves are searched in `order` (best average so far first), each
+/// with the window (best − [`ROOT_MARGIN`], ∞).
+#[allow(clippy::too_many_arguments)]
 fn root_values(
     game: &Game,
     legal: &[Move],
+    order: &[usize],
     ev: &Evaluator,
     me: Player,
     depth: u8,
@@ -91,18 +96,25 @@ fn root_values(
     clock: &mut Clock,
 ) -> Option<Vec<i32>> {
     let mut searcher = Searcher { ev, me, clock, qdepth };
-    let mut values = Vec::with_capacity(legal.len());
-    for &mv in legal {
+    let mut values = vec![0; legal.len()];
+    let mut best = -WIN * 2;
+    let root = ev.score(game);
+    for &i in order {
         let mut child = game.clone();
         searcher.clock.tick();
-        let v = match child.play(mv) {
-            Ok(_) => -searcher.negamax(&child, depth - 1, -WIN * 2, WIN * 2, 1),
+        let alpha = best.saturating_sub(ROOT_MARGIN).max(-WIN * 2);
+        let v = match child.play(legal[i]) {
+            Ok(_) => {
+                let s = ev.update(root, game, legal[i], &child);
+                -searcher.negamax(&child, s, depth - 1, -WIN * 2, -alpha, 1)
+            }
             Err(_) => ev.eval(game),
         };
         if searcher.clock.out() {
             return None;
         }
-        values.push(v);
+        best = best.max(v);
+        values[i] = v;
     }
     Some(values)
 }
@@ -116,7 +128,7 @@ struct Searcher<'a> {
 
 impl Searcher<'_> {
     /// The value of `g` for the side to move.
-    fn negamax(&mut self, g: &Game, depth: u8, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    fn negamax(&mut self, g: &Game, s: Score, depth: u8, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         if let Some(o) = g.outcome() {
             return match o.winner() {
                 Some(w) if w == g.turn() => WIN - ply,
@@ -125,30 +137,31 @@ impl Searcher<'_> {
             };
         }
         if depth == 0 {
-            return self.quiesce(g, alpha, beta, self.qdepth, ply);
+            return self.quiesce(g, s, alpha, beta, self.qdepth, ply);
         }
         let moves = self.ordered(g, false);
         let mut best = -WIN * 2;
         for mv in moves {
             if self.clock.tick() {
-                return best.max(self.static_value(g));
+                return best.max(self.static_value(g, s));
             }
             let mut child = g.clone();
             if child.play(mv).is_err() {
                 continue;
             }
-            let v = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            let cs = self.ev.update(s, g, mv, &child);
+            let v = -self.negamax(&child, cs, depth - 1, -beta, -alpha, ply + 1);
             best = best.max(v);
             alpha = alpha.max(v);
             if alpha >= beta {
                 break;
             }
         }
-        if best == -WIN * 2 { self.static_value(g) } else { best }
+        if best == -WIN * 2 { self.static_value(g, s) } else { best }
     }
 
     /// Captures only, with stand-pat.
-    fn quiesce(&mut self, g: &Game, mut alpha: i32, beta: i32, left: u8, ply: i32) -> i32 {
+    fn quiesce(&mut self, g: &Game, s: Score, mut alpha: i32, beta: i32, left: u8, ply: i32) -> i32 {
         if let Some(o) = g.outcome() {
             return match o.winner() {
                 Some(w) if w == g.turn() => WIN - ply,
@@ -156,7 +169,7 @@ impl Searcher<'_> {
                 None => 0,
             };
         }
-        let stand = self.static_value(g);
+        let stand = self.static_value(g, s);
         if stand >= beta || left == 0 {
             return stand;
         }
@@ -170,7 +183,8 @@ impl Searcher<'_> {
             if child.play(mv).is_err() {
                 continue;
             }
-            let v = -self.quiesce(&child, -beta, -alpha, left - 1, ply + 1);
+            let cs = self.ev.update(s, g, mv, &child);
+            let v = -self.quiesce(&child, cs, -beta, -alpha, left - 1, ply + 1);
             best = best.max(v);
             alpha = alpha.max(v);
             if alpha >= beta {
@@ -180,8 +194,8 @@ impl Searcher<'_> {
         best
     }
 
-    fn static_value(&self, g: &Game) -> i32 {
-        let v = self.ev.eval(g);
+    fn static_value(&self, g: &Game, s: Score) -> i32 {
+        let v = self.ev.value_of(s, g);
         if g.turn() == self.me { v } else { -v }
     }
 

@@ -35,7 +35,9 @@ pub fn choose_setup<R: Rng + ?Sized>(
     let slots = s.setup().slots;
     let (a, b) = (10..30)
         .flat_map(|a| (a + 1..30).map(move |b| (a, b)))
-        .find(|&(a, b)| slots[a] != slots[b] && slots[a].is_some_and(Rank::is_movable) && slots[b].is_some_and(Rank::is_movable))
+        .find(|&(a, b)| {
+            slots[a] != slots[b] && slots[a].is_some_and(Rank::is_movable) && slots[b].is_some_and(Rank::is_movable)
+        })
         .unwrap_or((10, 11));
     s.swapped(a, b)
 }
@@ -48,6 +50,7 @@ fn neighbours(i: usize) -> impl Iterator<Item = usize> {
         .flatten()
 }
 
+/// The setup of `normal` and `hard` (see [`choose_setup`]).
 fn strategic<R: Rng + ?Sized>(rules: RuleSetId, rng: &mut R) -> ValidSetup {
     let data = rules.rules();
     let mut slots: [Option<Rank>; HOME_SQUARES] = [None; HOME_SQUARES];

@@ -66,7 +66,15 @@ impl Track {
             pieces.push(Tracked { owner, initial: sq, current: Some(sq), rank, moved, ran, weight: [1.0; 12] });
         }
         let dead = |pieces: &mut Vec<Tracked>, owner, rank, sq| {
-            pieces.push(Tracked { owner, initial: sq, current: None, rank: Some(rank), moved: false, ran: false, weight: [1.0; 12] });
+            pieces.push(Tracked {
+                owner,
+                initial: sq,
+                current: None,
+                rank: Some(rank),
+                moved: false,
+                ran: false,
+                weight: [1.0; 12],
+            });
             Some((pieces.len() - 1) as u16)
         };
         for rec in obs.history.iter().rev() {
@@ -90,7 +98,8 @@ impl Track {
                         at[to] = dead(&mut pieces, rec.player.other(), c.defender, rec.mv.to);
                     }
                     CombatResult::DefenderWins => {
-                        let id = at[to].filter(|&id| pieces[id as usize].owner != rec.player).ok_or(InconsistentRecord)?;
+                        let id =
+                            at[to].filter(|&id| pieces[id as usize].owner != rec.player).ok_or(InconsistentRecord)?;
                         pieces[id as usize].rank = Some(c.defender);
                         at[from] = dead(&mut pieces, rec.player, c.attacker, rec.mv.from);
                     }

@@ -102,9 +102,11 @@ fn rule_r25_decisions_do_not_depend_on_hidden_enemy_ranks() {
                 g1.piece_at(s).is_some_and(|p| p.player == Player::North && !p.moved && !p.revealed)
             })
             .collect();
-        let Some((a, b)) = hidden.iter().flat_map(|&a| hidden.iter().map(move |&b| (a, b))).find(|&(a, b)| {
-            north.setup().slots[a] != north.setup().slots[b]
-        }) else {
+        let Some((a, b)) = hidden
+            .iter()
+            .flat_map(|&a| hidden.iter().map(move |&b| (a, b)))
+            .find(|&(a, b)| north.setup().slots[a] != north.setup().slots[b])
+        else {
             continue;
         };
         let setups = engine::ByPlayer { south: g1.setups().south, north: north.swapped(a, b) };

@@ -17,8 +17,9 @@ fn every_level_plays_only_legal_moves_in_every_rule_set() {
             let obs = Observation::from_view(&view);
             assert_eq!(obs.legal_moves(), view.legal_moves());
             for level in Level::ALL {
-                let mv = ai::think(&obs, level, Budget::nodes(200), &mut rng)
-                    .unwrap_or_else(|| panic!("{level} found no move in {rules} though it has {}", view.legal_moves().len()));
+                let mv = ai::think(&obs, level, Budget::nodes(200), &mut rng).unwrap_or_else(|| {
+                    panic!("{level} found no move in {rules} though it has {}", view.legal_moves().len())
+                });
                 assert!(game.check(mv).is_ok(), "{level} in {rules}: {mv}: {:?}", game.check(mv));
                 checked += 1;
             }
