@@ -120,11 +120,7 @@ impl App {
         let user = self.store.get_user(user_id).await?;
         let ((res, notices), _) = self
             .with_game(game_id, |rec| {
-                let side = state::side_of(rec, user_id)?;
-                state::check_version(rec, side, version)?;
-                if rec.status != GameStatus::Play {
-                    return Err(UserError::WrongPhase);
-                }
+                let side = state::acting_side(rec, user_id, Some(version), GameStatus::Play)?;
                 let mut game = state::load_engine(rec)?;
                 if game.turn() != side {
                     return Err(UserError::NotYourTurn);
@@ -224,13 +220,7 @@ impl App {
         self.store.set_last_game(user_id, game_id).await?;
         let (notices, _) = self
             .with_game(game_id, |rec| {
-                let side = state::side_of(rec, user_id)?;
-                if let Some(v) = version {
-                    state::check_version(rec, side, v)?;
-                }
-                if rec.status != GameStatus::Play {
-                    return Err(UserError::WrongPhase);
-                }
+                let side = state::acting_side(rec, user_id, version, GameStatus::Play)?;
                 let mut game = state::load_engine(rec)?;
                 let set_seat = |rec: &mut GameRecord, seat: Seat| -> Result<Vec<Addressed>, UserError> {
                     state::player_mut(rec, side)?.selected = seat.store();

@@ -50,13 +50,7 @@ impl App {
         self.store.set_last_game(user_id, game_id).await?;
         let (notices, _) = self
             .with_game(game_id, |rec| {
-                let side = state::side_of(rec, user_id)?;
-                if let Some(v) = version {
-                    state::check_version(rec, side, v)?;
-                }
-                if rec.status != GameStatus::Setup {
-                    return Err(UserError::WrongPhase);
-                }
+                let side = state::acting_side(rec, user_id, version, GameStatus::Setup)?;
                 let rules = state::rule_set(rec)?.rules();
                 let confirmed = state::player(rec, side).is_some_and(|p| p.setup_confirmed);
                 if confirmed && action != SetupAction::Edit {

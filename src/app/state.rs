@@ -136,6 +136,24 @@ pub(crate) fn check_version(rec: &GameRecord, side: Player, version: i64) -> Res
     }
 }
 
+/// The side of `user_id` in `rec`, after checking the press's board
+/// version (when it carries one) and that the game is in `phase`.
+pub(crate) fn acting_side(
+    rec: &GameRecord,
+    user_id: i64,
+    version: Option<i64>,
+    phase: GameStatus,
+) -> Result<Player, UserError> {
+    let side = side_of(rec, user_id)?;
+    if let Some(v) = version {
+        check_version(rec, side, v)?;
+    }
+    if rec.status != phase {
+        return Err(UserError::WrongPhase);
+    }
+    Ok(side)
+}
+
 /// The opponent's user id.
 pub(crate) fn opponent_id(rec: &GameRecord, side: Player) -> Option<i64> {
     player(rec, side.other()).map(|p| p.user_id)
