@@ -394,6 +394,19 @@ def games_list_and_resend(env):
     alice.wait_for(lambda: board(alice, game)["message_id"] > lst["message_id"])
     alice.wait_for(lambda: any(m["message_id"] == old["message_id"] and "moved below" in m["text"]
                                for m in alice.bot_messages()))
+    # A board the user deleted: the next redraw sends a new one (and keeps its id).
+    import json
+    import urllib.request
+    from harness import TOKEN
+    current = board(alice, game)
+    req = urllib.request.Request(f"{env.url}/bot{TOKEN}/deleteMessage", method="POST",
+                                 data=json.dumps({"chat_id": alice.id, "message_id": current["message_id"]}).encode(),
+                                 headers={"Content-Type": "application/json"})
+    assert json.load(urllib.request.urlopen(req))["ok"]
+    press_and_wait(bob, game, button_data(board(bob, game), "☰ Меню"))
+    press_and_wait(bob, game, button_data(board(bob, game), "🤝 Предложить ничью"))
+    fresh = wait_board(alice, game, lambda m: m["message_id"] > current["message_id"])
+    assert "offers a draw" in fresh["text"], fresh["text"]
 
 
 @scenario
