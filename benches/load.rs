@@ -61,11 +61,13 @@ struct Args {
     rate: f64,
     warmup: u64,
     secs: u64,
+    /// `TELEGRAM_CALLS_PER_SEC` of each bot (Telegram's default 30).
+    calls_per_sec: u32,
 }
 
 impl Args {
     fn parse() -> Args {
-        let mut a = Args { games: 10_000, bots: 40, rate: 100.0, warmup: 10, secs: 30 };
+        let mut a = Args { games: 10_000, bots: 1, rate: 100.0, warmup: 10, secs: 30, calls_per_sec: 30 };
         let argv: Vec<String> = std::env::args().skip(1).collect();
         let mut i = 0;
         while i < argv.len() {
@@ -76,6 +78,7 @@ impl Args {
                 "--rate" => a.rate = val.parse().expect("--rate MOVES_PER_SEC"),
                 "--warmup" => a.warmup = val.parse().expect("--warmup SECS"),
                 "--secs" => a.secs = val.parse().expect("--secs SECS"),
+                "--calls-per-sec" => a.calls_per_sec = val.parse().expect("--calls-per-sec N"),
                 _ => {
                     i += 1;
                     continue;
@@ -254,17 +257,19 @@ async fn bench(a: Args) {
     .execute(store.pool())
     .await
     .expect("mark delivered");
+    store.forget_cached(); // the raw write above bypassed the store's caches
     println!("created {} games in {:.1} s ({code})", a.games, t.elapsed().as_secs_f64());
 
     // 2. The fake Bot API and the bots.
     let g = Games::new(a.games, a.bots);
     let api = fakeapi::start(g.clone()).await.expect("fake Bot API");
     for b in 0..a.bots {
-        let (api, url) = (api.clone(), url.clone());
+        let (api, url, calls_per_sec) = (api.clone(), url.clone(), a.calls_per_sec);
         let cfg = Config::from_lookup(move |k| match k {
             "TELOXIDE_TOKEN" => Some(format!("{}:bench", b + 1)),
             "TELOXIDE_API_URL" => Some(api.clone()),
             "DATABASE_URL" => Some(url.clone()),
+            "TELEGRAM_CALLS_PER_SEC" => Some(calls_per_sec.to_string()),
             _ => None,
         })
         .expect("config");

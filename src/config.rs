@@ -46,7 +46,14 @@ pub struct Config {
     /// Hours before a move's deadline at which the player to move is
     /// reminded (`REMINDER_HOURS`, comma-separated; default `24,1`).
     pub reminder_hours: Vec<i64>,
+    /// Bot API calls per second in all (`TELEGRAM_CALLS_PER_SEC`, default
+    /// [`DEFAULT_CALLS_PER_SEC`], Telegram's broadcast limit). Raise it only
+    /// for a bot whose limit Telegram raised (paid broadcasts allow up to 1000).
+    pub calls_per_sec: u32,
 }
+
+/// Telegram's default limit of messages per second for one bot.
+pub const DEFAULT_CALLS_PER_SEC: u32 = 30;
 
 impl std::fmt::Debug for Config {
     /// Never prints the token secret.
@@ -60,6 +67,7 @@ impl std::fmt::Debug for Config {
             .field("ai_think_ms", &self.ai_think_ms)
             .field("ai_min_think_ms", &self.ai_min_think_ms)
             .field("reminder_hours", &self.reminder_hours)
+            .field("calls_per_sec", &self.calls_per_sec)
             .finish()
     }
 }
@@ -167,6 +175,10 @@ impl Config {
             ai_think_ms: non_blank(lookup("AI_THINK_MS")).and_then(|v| v.parse().ok()),
             ai_min_think_ms: non_blank(lookup("AI_MIN_THINK_MS")).and_then(|v| v.parse().ok()),
             reminder_hours: parse_hours(non_blank(lookup("REMINDER_HOURS")).as_deref()),
+            calls_per_sec: non_blank(lookup("TELEGRAM_CALLS_PER_SEC"))
+                .and_then(|v| v.parse().ok())
+                .filter(|n| *n > 0)
+                .unwrap_or(DEFAULT_CALLS_PER_SEC),
         })
     }
 }
@@ -240,6 +252,11 @@ mod tests {
         assert_eq!(cfg.api_url, None);
         assert_eq!(cfg.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(cfg.log_filter, DEFAULT_LOG_FILTER);
+        assert_eq!(cfg.calls_per_sec, DEFAULT_CALLS_PER_SEC);
+        let raised = Config::from_lookup(env(&[("TELOXIDE_TOKEN", REAL_LIKE), ("TELEGRAM_CALLS_PER_SEC", "1000")]));
+        assert_eq!(raised.unwrap().calls_per_sec, 1000);
+        let zero = Config::from_lookup(env(&[("TELOXIDE_TOKEN", REAL_LIKE), ("TELEGRAM_CALLS_PER_SEC", "0")]));
+        assert_eq!(zero.unwrap().calls_per_sec, DEFAULT_CALLS_PER_SEC, "0 would stop the bot: ignored");
     }
 
     #[test]

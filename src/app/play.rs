@@ -178,8 +178,7 @@ impl App {
     /// reason, and the errors of [`App::with_game`].
     pub async fn typed_move(&self, user_id: i64, text: &str) -> Result<(i64, bool, MoveReport, Done), UserError> {
         let mv: Move = text.parse().map_err(UserError::BadMoveText)?;
-        let games = self.store.games_of_user(user_id, 50).await?;
-        let in_play: Vec<i64> = games.iter().filter(|g| g.status == GameStatus::Play).map(|g| g.id).collect();
+        let in_play = self.store.games_in_play_of(user_id).await?;
         let last = self.store.get_user(user_id).await?.and_then(|u| u.last_game_id);
         let game_id = match last {
             Some(id) if in_play.contains(&id) => id,

@@ -208,7 +208,12 @@ impl Store {
     /// # Errors
     /// [`super::StorageError::Db`] on a database failure.
     pub async fn set_started(&self, user_id: i64) -> Result<()> {
-        sqlx::query("UPDATE users SET started = 1 WHERE id = ?").bind(user_id).execute(&self.pool).await?;
+        if self.users.get(user_id).is_some_and(|u| u.started) {
+            return Ok(());
+        }
+        let done = sqlx::query("UPDATE users SET started = 1 WHERE id = ?").bind(user_id).execute(&self.pool).await;
+        self.users.invalidate(user_id);
+        done?;
         Ok(())
     }
 
@@ -217,11 +222,7 @@ impl Store {
     /// # Errors
     /// [`super::StorageError::Db`] on a database failure.
     pub async fn has_started(&self, user_id: i64) -> Result<bool> {
-        let v: Option<i64> = sqlx::query_scalar("SELECT started FROM users WHERE id = ?")
-            .bind(user_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(v == Some(1))
+        Ok(self.get_user(user_id).await?.is_some_and(|u| u.started))
     }
 
     /// Adds (or keeps) a spectator of a game.
@@ -248,6 +249,22 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// Whether anything outside the two players follows game `game_id`:
+    /// `(a challenge card, spectators)`. One query, so that a move of a game
+    /// nobody else follows costs no more.
+    ///
+    /// # Errors
+    /// [`super::StorageError::Db`] on a database failure.
+    pub async fn followers(&self, game_id: i64) -> Result<(bool, bool)> {
+        Ok(sqlx::query_as(
+            "SELECT EXISTS (SELECT 1 FROM challenges WHERE game_id = ?1),
+                    EXISTS (SELECT 1 FROM spectators WHERE game_id = ?1)",
+        )
+        .bind(game_id)
+        .fetch_one(&self.pool)
+        .await?)
     }
 
     /// The spectators of a game: `(user_id, message_id, rendered_version)`.

@@ -2,7 +2,7 @@
 
 use sqlx::{Row, SqliteConnection};
 
-use super::{GameRecord, MoveRecord, NewGame, PlayerRecord, Result, StorageError, Store, now, users::expect_one};
+use super::{GameRecord, MoveRecord, NewGame, PlayerRecord, Result, StorageError, Store, now};
 
 impl Store {
     /// Creates a game in status `waiting`, version 1, with the creator seated and the
@@ -40,15 +40,30 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        let epoch = self.games.epoch();
         let game = load_on(&mut tx, id).await?.ok_or(StorageError::NotFound)?;
         tx.commit().await?;
+        self.games.fill(id, game.clone(), epoch, newer_game);
         Ok(game)
     }
 
-    /// Loads a game with its players.
+    /// Loads a game with its players (from the cache when it holds the game).
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRecord>> {
+        if let Some(game) = self.games.get(id) {
+            return Ok(Some(game));
+        }
         let mut conn = self.pool.acquire().await?;
-        load_on(&mut conn, id).await
+        self.load_uncached(&mut conn, id).await
+    }
+
+    /// Loads a game from the database on `conn` and caches it.
+    async fn load_uncached(&self, conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRecord>> {
+        let epoch = self.games.epoch();
+        let game = load_on(conn, id).await?;
+        if let Some(g) = &game {
+            self.games.fill(id, g.clone(), epoch, newer_game);
+        }
+        Ok(game)
     }
 
     /// The game an invitation code belongs to, whatever its status
@@ -69,7 +84,8 @@ impl Store {
     /// updates the game row (`version + 1`, `updated_at = now`; `finished_at` is set to now if
     /// the status is over and it is `None`), upserts every player in `game.players` (all
     /// fields, including the UI ones; rows not in the list are kept) and appends `new_moves`.
-    /// Returns the reloaded record.
+    /// Returns the record as now stored. Seats equal to the cached copy of
+    /// `expected_version` are not written again (they are unchanged).
     ///
     /// # Errors
     /// * [`StorageError::Conflict`] — the version changed meanwhile; nothing was written.
@@ -81,6 +97,8 @@ impl Store {
         expected_version: i64,
         new_moves: &[MoveRecord],
     ) -> Result<GameRecord> {
+        let epoch = self.games.epoch();
+        let before = self.games.get(game.id).filter(|c| c.version == expected_version);
         let mut tx = self.begin_write().await?;
         let t = now();
         let finished_at = game.finished_at.or_else(|| game.status.is_over().then_some(t));
@@ -110,12 +128,17 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 0 {
+            // The cached copy (if any) is older than the database: drop it so a retry reads anew.
+            self.games.invalidate(game.id);
             let exists: Option<i64> =
                 sqlx::query_scalar("SELECT id FROM games WHERE id = ?").bind(game.id).fetch_optional(&mut *tx).await?;
             return Err(if exists.is_some() { StorageError::Conflict } else { StorageError::NotFound });
         }
         for player in &game.players {
-            upsert_player(&mut tx, game.id, player).await?;
+            let unchanged = before.as_ref().and_then(|b| b.player(&player.side)) == Some(player);
+            if !unchanged {
+                upsert_player(&mut tx, game.id, player).await?;
+            }
         }
         for mv in new_moves {
             sqlx::query("INSERT INTO moves (game_id, ply, side, mv, combat, at) VALUES (?, ?, ?, ?, ?, ?)")
@@ -128,39 +151,27 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        let saved = load_on(&mut tx, game.id).await?.ok_or(StorageError::NotFound)?;
+        let saved = match before {
+            // The row as written: the game's fields, its seats and the seats it did not list.
+            Some(before) => {
+                let mut saved = game.clone();
+                saved.version = expected_version + 1;
+                saved.updated_at = t;
+                saved.finished_at = finished_at;
+                saved.created_at = before.created_at;
+                for p in before.players {
+                    if saved.player(&p.side).is_none() {
+                        saved.players.push(p);
+                    }
+                }
+                saved.players.sort_by_key(|p| p.side != "south");
+                saved
+            }
+            None => load_on(&mut tx, game.id).await?.ok_or(StorageError::NotFound)?,
+        };
         tx.commit().await?;
+        self.games.put(game.id, saved.clone(), epoch, newer_game);
         Ok(saved)
-    }
-
-    /// Updates one player's UI state (board/notification message ids, selection, scroll)
-    /// WITHOUT bumping the game version — this is not game state.
-    ///
-    /// # Errors
-    /// [`StorageError::NotFound`] if there is no player on `side` in game `game_id`.
-    pub async fn save_player_ui(
-        &self,
-        game_id: i64,
-        side: &str,
-        board_message_id: Option<i64>,
-        notify_message_id: Option<i64>,
-        selected: Option<&str>,
-        scroll: i64,
-    ) -> Result<()> {
-        let done = sqlx::query(
-            "UPDATE game_players SET board_message_id = ?, notify_message_id = ?, selected = ?,
-                 scroll = ?
-             WHERE game_id = ? AND side = ?",
-        )
-        .bind(board_message_id)
-        .bind(notify_message_id)
-        .bind(selected)
-        .bind(scroll)
-        .bind(game_id)
-        .bind(side)
-        .execute(&self.pool)
-        .await?;
-        expect_one(done.rows_affected())
     }
 
     /// The game's moves in ply order.
@@ -201,10 +212,35 @@ impl Store {
         .await?;
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
-            games.extend(load_on(&mut conn, id).await?);
+            match self.games.get(id) {
+                Some(g) => games.push(g),
+                None => games.extend(self.load_uncached(&mut conn, id).await?),
+            }
         }
         Ok(games)
     }
+}
+
+impl Store {
+    /// Ids of the games in play (status `play`) in which `user_id` holds a
+    /// seat, newest first. One indexed query; the games themselves are not loaded.
+    ///
+    /// # Errors
+    /// [`StorageError::Db`] on a database failure.
+    pub async fn games_in_play_of(&self, user_id: i64) -> Result<Vec<i64>> {
+        Ok(sqlx::query_scalar(
+            "SELECT g.id FROM games g JOIN game_players p ON p.game_id = g.id
+             WHERE p.user_id = ? AND g.status = 'play' ORDER BY g.id DESC",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}
+
+/// Whether cached game `a` may replace `b`: only a newer version may.
+fn newer_game(a: &GameRecord, b: &GameRecord) -> bool {
+    a.version > b.version
 }
 
 /// Loads a game and its players on one connection (or inside a transaction).

@@ -7,6 +7,7 @@
 //! `version`; [`Store::save_game`] writes it back only if the row still has that version,
 //! otherwise it fails with [`StorageError::Conflict`] and the caller reloads and retries.
 
+mod cache;
 mod challenges;
 mod games;
 mod ratings;
@@ -17,6 +18,7 @@ mod users;
 mod tests;
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::SqlitePool;
@@ -59,10 +61,21 @@ pub fn now() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
-/// Handle to the database; cheap to clone (wraps a connection pool).
-#[derive(Clone, Debug)]
+/// Handle to the database; cheap to clone (wraps a connection pool and the
+/// read caches of games and users, see `cache.rs`: the process must be the
+/// database's only writer, and writes must go through the store — after
+/// writing through [`Store::pool`], call [`Store::forget_cached`]).
+#[derive(Clone)]
 pub struct Store {
     pool: SqlitePool,
+    games: Arc<cache::Cache<GameRecord>>,
+    users: Arc<cache::Cache<UserRecord>>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("pool", &self.pool).finish_non_exhaustive()
+    }
 }
 
 impl Store {
@@ -89,14 +102,28 @@ impl Store {
         } else {
             SqlitePoolOptions::new().max_connections(4)
         };
+        // A local file cannot drop a connection as a network server can: no
+        // round trip to test each connection before it is handed out.
+        let pool_options = pool_options.test_before_acquire(false);
         let pool = pool_options.connect_with(options).await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store::from_pool(pool))
     }
 
     /// Wraps an existing pool whose schema is already migrated (tests, `#[sqlx::test]`).
     pub fn from_pool(pool: SqlitePool) -> Store {
-        Store { pool }
+        Store {
+            pool,
+            games: Arc::new(cache::Cache::new(cache::GAME_CAPACITY)),
+            users: Arc::new(cache::Cache::new(cache::USER_CAPACITY)),
+        }
+    }
+
+    /// Forgets every cached game and user, so the next reads come from the
+    /// database (needed only after writing through [`Store::pool`]).
+    pub fn forget_cached(&self) {
+        self.games.clear();
+        self.users.clear();
     }
 
     /// The underlying pool, for ad-hoc queries.

@@ -165,18 +165,77 @@ async fn stale_save_conflicts_and_writes_nothing(pool: SqlitePool) {
     assert_eq!(store.list_moves(game.id).await.unwrap().len(), 1);
 }
 
+/// The cached copies must equal what the database holds: a second store
+/// over the same pool (empty cache) reads every record back from SQL.
 #[sqlx::test(migrator = "crate::storage::MIGRATOR")]
-async fn player_ui_does_not_bump_version(pool: SqlitePool) {
-    let store = store_with_users(pool).await;
-    let game = store.create_game(&new_game(ALICE, None)).await.unwrap();
-    store.save_player_ui(game.id, "south", Some(10), Some(11), Some("e4"), 2).await.unwrap();
-    let loaded = store.load_game(game.id).await.unwrap().unwrap();
-    assert_eq!(loaded.version, 1);
-    let p = loaded.player("south").unwrap();
-    assert_eq!((p.board_message_id, p.notify_message_id), (Some(10), Some(11)));
-    assert_eq!((p.selected.as_deref(), p.scroll), (Some("e4"), 2));
-    let missing = store.save_player_ui(game.id, "north", None, None, None, 0).await;
-    assert!(matches!(missing, Err(StorageError::NotFound)));
+async fn cached_records_equal_the_database(pool: SqlitePool) {
+    let store = store_with_users(pool.clone()).await;
+    let fresh = || Store::from_pool(pool.clone());
+    let created = store.create_game(&new_game(ALICE, Some("C1"))).await.unwrap();
+    assert_eq!(fresh().load_game(created.id).await.unwrap().as_ref(), Some(&created));
+
+    // A seat added, one changed, one unchanged (not written again), moves, a finish.
+    let mut g = created.clone();
+    g.players.push(PlayerRecord::new("north", BOB));
+    g.status = GameStatus::Setup;
+    let s2 = store.save_game(&g, 1, &[]).await.unwrap();
+    assert_eq!(fresh().load_game(g.id).await.unwrap().as_ref(), Some(&s2));
+    let mut g = s2.clone();
+    g.player_mut("north").unwrap().setup_confirmed = true;
+    g.status = GameStatus::Play;
+    let s3 = store.save_game(&g, 2, &[mv(1, "south")]).await.unwrap();
+    assert_eq!(fresh().load_game(g.id).await.unwrap().as_ref(), Some(&s3));
+    assert_eq!(store.load_game(g.id).await.unwrap().as_ref(), Some(&s3));
+    let mut g = s3.clone();
+    g.status = GameStatus::Finished;
+    g.result = Some("north-flag".into());
+    let s4 = store.save_game(&g, 3, &[]).await.unwrap();
+    assert!(s4.finished_at.is_some());
+    assert_eq!(fresh().load_game(g.id).await.unwrap().as_ref(), Some(&s4));
+
+    // A save that leaves a seat out keeps it, in the cache as in the database.
+    let mut partial = s4.clone();
+    partial.players.retain(|p| p.side == "north");
+    partial.reminders_sent = 2;
+    let s5 = store.save_game(&partial, 4, &[]).await.unwrap();
+    assert_eq!(s5.players.len(), 2);
+    assert_eq!(fresh().load_game(g.id).await.unwrap().as_ref(), Some(&s5));
+
+    // Users: every write is seen by the next read.
+    store.set_lang(ALICE, Some("ru")).await.unwrap();
+    store.set_last_game(ALICE, g.id).await.unwrap();
+    store.set_confirm(ALICE, true, false).await.unwrap();
+    let u = store.get_user(ALICE).await.unwrap().unwrap();
+    assert_eq!((u.lang.as_deref(), u.last_game_id, u.confirm_human), (Some("ru"), Some(g.id), true));
+    assert_eq!(fresh().get_user(ALICE).await.unwrap(), Some(u.clone()));
+    let renamed = store.upsert_user(ALICE, "Alicia", None, None).await.unwrap();
+    assert_eq!(renamed.first_name, "Alicia");
+    assert_eq!(store.get_user(ALICE).await.unwrap(), Some(renamed.clone()));
+    assert_eq!(fresh().get_user(ALICE).await.unwrap(), Some(renamed));
+}
+
+/// A store whose cached copy went stale (a write behind its back) still
+/// cannot overwrite newer data: the version check refuses, the entry is
+/// dropped, and the retry reads the database.
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn a_stale_cache_conflicts_instead_of_overwriting(pool: SqlitePool) {
+    let a = store_with_users(pool.clone()).await;
+    let b = Store::from_pool(pool.clone());
+    let g = a.create_game(&new_game(ALICE, None)).await.unwrap();
+    let cached = a.load_game(g.id).await.unwrap().unwrap();
+    let mut by_b = b.load_game(g.id).await.unwrap().unwrap();
+    by_b.state = Some("b".into());
+    b.save_game(&by_b, 1, &[]).await.unwrap();
+    let mut by_a = cached.clone();
+    by_a.state = Some("a".into());
+    assert!(matches!(a.save_game(&by_a, 1, &[]).await, Err(StorageError::Conflict)));
+    let reloaded = a.load_game(g.id).await.unwrap().unwrap();
+    assert_eq!((reloaded.version, reloaded.state.as_deref()), (2, Some("b")));
+    // Raw writes need forget_cached.
+    sqlx::query("UPDATE games SET reminders_sent = 3").execute(a.pool()).await.unwrap();
+    assert_eq!(a.load_game(g.id).await.unwrap().unwrap().reminders_sent, 0);
+    a.forget_cached();
+    assert_eq!(a.load_game(g.id).await.unwrap().unwrap().reminders_sent, 3);
 }
 
 #[sqlx::test(migrator = "crate::storage::MIGRATOR")]

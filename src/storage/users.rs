@@ -32,6 +32,8 @@ pub struct UserRecord {
     pub vacation_used: i64,
     /// First contact, unix seconds.
     pub created_at: i64,
+    /// The user opened a private chat with the bot (so it may write to them).
+    pub started: bool,
 }
 
 impl UserRecord {
@@ -49,6 +51,7 @@ impl UserRecord {
             vacation_year: row.try_get("vacation_year")?,
             vacation_used: row.try_get("vacation_used")?,
             created_at: row.try_get("created_at")?,
+            started: int_bool(row.try_get("started")?),
         })
     }
 }
@@ -78,14 +81,15 @@ impl SavedSetup {
 }
 
 const USER_COLUMNS: &str = "id, first_name, username, tg_lang, lang, last_game_id, blocked, created_at, \
-     confirm_human, confirm_ai, vacation_year, vacation_used";
+     confirm_human, confirm_ai, vacation_year, vacation_used, started";
 
 impl Store {
     /// Inserts or refreshes a user from an incoming Telegram update and returns the row.
     ///
     /// Updates `first_name` and `username`; updates `tg_lang` only when `Some` (Telegram does
     /// not always send it); never touches `lang` or `last_game_id`. Since the user just wrote
-    /// to us, `blocked` is reset to false.
+    /// to us, `blocked` is reset to false. Writes nothing when the cached row already says all
+    /// that (the common case: every update of a known user).
     pub async fn upsert_user(
         &self,
         id: i64,
@@ -93,6 +97,15 @@ impl Store {
         username: Option<&str>,
         tg_lang: Option<&str>,
     ) -> Result<UserRecord> {
+        if let Some(u) = self.users.get(id) {
+            let same = u.first_name == first_name
+                && u.username.as_deref() == username
+                && (tg_lang.is_none() || u.tg_lang.as_deref() == tg_lang)
+                && !u.blocked;
+            if same {
+                return Ok(u);
+            }
+        }
         let sql = format!(
             "INSERT INTO users (id, first_name, username, tg_lang, blocked, created_at)
              VALUES (?, ?, ?, ?, 0, ?)
@@ -110,15 +123,35 @@ impl Store {
             .bind(tg_lang)
             .bind(now())
             .fetch_one(&self.pool)
-            .await?;
-        Ok(UserRecord::from_row(&row)?)
+            .await;
+        self.users.invalidate(id);
+        Ok(UserRecord::from_row(&row?)?)
     }
 
-    /// Fetches a user by Telegram id.
+    /// Fetches a user by Telegram id (from the cache when it holds the user).
     pub async fn get_user(&self, id: i64) -> Result<Option<UserRecord>> {
+        if let Some(u) = self.users.get(id) {
+            return Ok(Some(u));
+        }
+        let epoch = self.users.epoch();
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?");
         let row = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?;
-        Ok(row.as_ref().map(UserRecord::from_row).transpose()?)
+        let user = row.as_ref().map(UserRecord::from_row).transpose()?;
+        if let Some(u) = &user {
+            self.users.fill(id, u.clone(), epoch, |_, _| false);
+        }
+        Ok(user)
+    }
+
+    /// Runs a write to user `id`'s row, then drops the cached copy.
+    async fn write_user<'q>(
+        &self,
+        id: i64,
+        q: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
+    ) -> Result<()> {
+        let done = q.execute(&self.pool).await;
+        self.users.invalidate(id);
+        expect_one(done?.rows_affected())
     }
 
     /// Sets the `/lang` choice (`None` = follow the Telegram client language).
@@ -126,8 +159,7 @@ impl Store {
     /// # Errors
     /// [`StorageError::NotFound`] if the user does not exist.
     pub async fn set_lang(&self, id: i64, lang: Option<&str>) -> Result<()> {
-        let q = sqlx::query("UPDATE users SET lang = ? WHERE id = ?").bind(lang).bind(id);
-        expect_one(q.execute(&self.pool).await?.rows_affected())
+        self.write_user(id, sqlx::query("UPDATE users SET lang = ? WHERE id = ?").bind(lang).bind(id)).await
     }
 
     /// Remembers the game the user is looking at.
@@ -135,8 +167,11 @@ impl Store {
     /// # Errors
     /// [`StorageError::NotFound`] if the user does not exist.
     pub async fn set_last_game(&self, user_id: i64, game_id: i64) -> Result<()> {
+        if self.users.get(user_id).is_some_and(|u| u.last_game_id == Some(game_id)) {
+            return Ok(());
+        }
         let q = sqlx::query("UPDATE users SET last_game_id = ? WHERE id = ?").bind(game_id).bind(user_id);
-        expect_one(q.execute(&self.pool).await?.rows_affected())
+        self.write_user(user_id, q).await
     }
 
     /// Marks the user as having blocked (or unblocked) the bot.
@@ -145,7 +180,7 @@ impl Store {
     /// [`StorageError::NotFound`] if the user does not exist.
     pub async fn set_blocked(&self, user_id: i64, blocked: bool) -> Result<()> {
         let q = sqlx::query("UPDATE users SET blocked = ? WHERE id = ?").bind(i64::from(blocked)).bind(user_id);
-        expect_one(q.execute(&self.pool).await?.rows_affected())
+        self.write_user(user_id, q).await
     }
 
     /// The user's saved setups for `rule_set`, sorted by name.
@@ -213,13 +248,11 @@ impl Store {
     /// # Errors
     /// [`StorageError::NotFound`] for an unknown user.
     pub async fn set_confirm(&self, id: i64, human: bool, ai: bool) -> Result<()> {
-        let done = sqlx::query("UPDATE users SET confirm_human = ?, confirm_ai = ? WHERE id = ?")
+        let q = sqlx::query("UPDATE users SET confirm_human = ?, confirm_ai = ? WHERE id = ?")
             .bind(i64::from(human))
             .bind(i64::from(ai))
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        expect_one(done.rows_affected())
+            .bind(id);
+        self.write_user(id, q).await
     }
 
     /// Records vacation days used in `year`.
@@ -227,12 +260,10 @@ impl Store {
     /// # Errors
     /// [`StorageError::NotFound`] for an unknown user.
     pub async fn set_vacation_used(&self, id: i64, year: i64, used: i64) -> Result<()> {
-        let done = sqlx::query("UPDATE users SET vacation_year = ?, vacation_used = ? WHERE id = ?")
+        let q = sqlx::query("UPDATE users SET vacation_year = ?, vacation_used = ? WHERE id = ?")
             .bind(year)
             .bind(used)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        expect_one(done.rows_affected())
+            .bind(id);
+        self.write_user(id, q).await
     }
 }

@@ -121,7 +121,7 @@ pub struct Force {
 }
 
 impl Ui {
-    /// A front-end over `bot` and `app`.
+    /// A front-end over `bot` and `app`, paced to Telegram's default limits.
     #[must_use]
     pub fn new(bot: Bot, app: App, username: String) -> Ui {
         Ui {
@@ -133,6 +133,14 @@ impl Ui {
             pacer: Arc::new(Pacer::default()),
             locks: Arc::default(),
         }
+    }
+
+    /// The same front-end allowing `per_sec` Bot API calls a second in all
+    /// (`TELEGRAM_CALLS_PER_SEC`).
+    #[must_use]
+    pub fn with_calls_per_sec(mut self, per_sec: u32) -> Ui {
+        self.pacer = Arc::new(Pacer::new(per_sec));
+        self
     }
 
     /// Runs a counted call to `chat`, paced, retrying after 429 (see [`with_retry`]).
@@ -275,12 +283,19 @@ impl Ui {
                 Ok(((), vec![]))
             })
             .await;
-        if let Err(e) = saved {
-            tracing::warn!(game_id, error = %e, "could not record delivery");
-        }
+        let rec = match saved {
+            Ok(((), rec)) => rec,
+            Err(e) => {
+                tracing::warn!(game_id, error = %e, "could not record delivery");
+                rec
+            }
+        };
         // The public card and the spectators follow the game.
-        if let Ok(Some(rec)) = self.app.store().load_game(game_id).await {
+        let (card, spectators) = self.app.store().followers(game_id).await.unwrap_or((true, true));
+        if card {
             super::cards::update_card(self, &rec).await;
+        }
+        if spectators {
             super::cards::sync_spectators(self, &rec).await;
         }
     }

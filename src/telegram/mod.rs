@@ -80,7 +80,7 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), Box<dyn std::error::Er
             tracing::warn!(error = %e, "setMyCommands failed");
         }
     }
-    let mut ui = Ui::new(bot.clone(), App::new(store), username);
+    let mut ui = Ui::new(bot.clone(), App::new(store), username).with_calls_per_sec(cfg.calls_per_sec);
     ui.ai_budget = cfg.ai_think_ms.map(std::time::Duration::from_millis);
     ui.ai_min_think = cfg.ai_min_think_ms.map(std::time::Duration::from_millis);
     ui.resume().await;

@@ -35,16 +35,28 @@ impl Bucket {
 #[derive(Debug)]
 pub struct Pacer {
     state: Mutex<(HashMap<i64, Bucket>, Bucket)>,
+    /// Calls per second in all (and the burst of the global bucket).
+    global: f64,
 }
 
 impl Default for Pacer {
+    /// Telegram's default limits: 30 calls a second in all.
     fn default() -> Self {
-        let now = Instant::now();
-        Pacer { state: Mutex::new((HashMap::new(), Bucket { tokens: 30.0, at: now })) }
+        Pacer::new(crate::config::DEFAULT_CALLS_PER_SEC)
     }
 }
 
+/// Chat buckets kept before idle ones (full again) are forgotten.
+const CHATS_KEPT: usize = 4096;
+
 impl Pacer {
+    /// A pacer allowing `per_sec` calls a second in all (per chat the limits are fixed).
+    #[must_use]
+    pub fn new(per_sec: u32) -> Pacer {
+        let global = f64::from(per_sec.max(1));
+        Pacer { state: Mutex::new((HashMap::new(), Bucket { tokens: global, at: Instant::now() })), global }
+    }
+
     /// Waits until a message may go to `chat_id` (negative ids are groups).
     pub async fn wait(&self, chat_id: i64) {
         loop {
@@ -52,12 +64,16 @@ impl Pacer {
                 let mut guard = self.state.lock().expect("pacer lock");
                 let (chats, global) = &mut *guard;
                 let now = Instant::now();
+                if chats.len() >= CHATS_KEPT {
+                    // A bucket idle for 3 s is full again: forgetting it changes nothing.
+                    chats.retain(|_, b| now.saturating_duration_since(b.at) < Duration::from_secs(3));
+                }
                 let (cap, rate) = if chat_id < 0 { (3.0, 20.0 / 60.0) } else { (3.0, 1.0) };
                 let bucket = chats.entry(chat_id).or_insert(Bucket { tokens: cap, at: now });
                 // Check both before taking either, so a wait does not burn a token.
                 let mut probe_chat = *bucket;
                 let mut probe_global = *global;
-                match (probe_chat.take(now, cap, rate), probe_global.take(now, 30.0, 30.0)) {
+                match (probe_chat.take(now, cap, rate), probe_global.take(now, self.global, self.global)) {
                     (None, None) => {
                         *bucket = probe_chat;
                         *global = probe_global;
@@ -99,5 +115,19 @@ mod tests {
         }
         // With a paused clock, sleeping advances time: the 4th had to wait ~1 s.
         assert!(t0.elapsed() >= Duration::from_millis(900), "{:?}", t0.elapsed());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_global_limit_binds_across_chats_and_is_configurable() {
+        for (per_sec, calls) in [(30, 60), (1000, 2000)] {
+            let p = Pacer::new(per_sec);
+            let t0 = tokio::time::Instant::now();
+            for chat in 0..calls {
+                p.wait(chat).await; // every call to a fresh chat: only the global bucket binds
+            }
+            // A full bucket of `per_sec`, then `per_sec` a second: about 1 s for 2 × per_sec calls.
+            let took = t0.elapsed();
+            assert!(took >= Duration::from_millis(900) && took < Duration::from_millis(1500), "{per_sec}: {took:?}");
+        }
     }
 }
