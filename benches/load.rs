@@ -135,6 +135,41 @@ fn cpu_secs() -> f64 {
     (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0
 }
 
+/// CPU seconds used so far by this process's threads named `name`
+/// (`/proc/self/task/*/comm`).
+fn thread_cpu_secs(name: &str) -> f64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return 0.0 };
+    let mut total = 0.0;
+    for t in tasks.flatten() {
+        let comm = std::fs::read_to_string(t.path().join("comm")).unwrap_or_default();
+        if comm.trim() != name {
+            continue;
+        }
+        let stat = std::fs::read_to_string(t.path().join("stat")).unwrap_or_default();
+        let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        let f: Vec<f64> = after.split_whitespace().map(|x| x.parse().unwrap_or(0.0)).collect();
+        total += (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0;
+    }
+    total
+}
+
+/// The thread that runs the fake Bot API and the driver, apart from the bot's runtime.
+const FAKE_THREAD: &str = "fakeapi";
+
+/// Starts a one-thread runtime named [`FAKE_THREAD`] and returns its handle.
+fn fake_runtime() -> tokio::runtime::Handle {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name(FAKE_THREAD.into())
+        .spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("fake API runtime");
+            tx.send(rt.handle().clone()).expect("handle");
+            rt.block_on(std::future::pending::<()>());
+        })
+        .expect("fake API thread");
+    rx.recv().expect("fake API runtime")
+}
+
 /// Creates game `i` and plays both setups to the start; returns whether South moves first.
 async fn create_game(app: &App, code: &str, i: usize) -> bool {
     let (s, n) = (BASE_USER + 2 * i as i64, BASE_USER + 2 * i as i64 + 1);
@@ -262,7 +297,8 @@ async fn bench(a: Args) {
 
     // 2. The fake Bot API and the bots.
     let g = Games::new(a.games, a.bots);
-    let api = fakeapi::start(g.clone()).await.expect("fake Bot API");
+    let fake = fake_runtime();
+    let api = fake.spawn(fakeapi::start(g.clone())).await.expect("fake API task").expect("fake Bot API");
     for b in 0..a.bots {
         let (api, url, calls_per_sec) = (api.clone(), url.clone(), a.calls_per_sec);
         let cfg = Config::from_lookup(move |k| match k {
@@ -293,12 +329,14 @@ async fn bench(a: Args) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     for (i, &first) in south_first.iter().enumerate() {
         let phase = period.mul_f64(rng.random::<f64>());
-        tokio::spawn(drive(g.clone(), i, first, period, phase, w1, samples.clone(), failed.clone()));
+        fake.spawn(drive(g.clone(), i, first, period, phase, w1, samples.clone(), failed.clone()));
     }
     tokio::time::sleep(Duration::from_nanos(w0 - g.now_ns())).await;
-    let (cpu0, calls0) = (cpu_secs(), g.total_calls.load(std::sync::atomic::Ordering::Relaxed));
+    let (cpu0, fake0, calls0) =
+        (cpu_secs(), thread_cpu_secs(FAKE_THREAD), g.total_calls.load(std::sync::atomic::Ordering::Relaxed));
     tokio::time::sleep(Duration::from_nanos(w1 - g.now_ns())).await;
-    let (cpu1, calls1) = (cpu_secs(), g.total_calls.load(std::sync::atomic::Ordering::Relaxed));
+    let (cpu1, fake1, calls1) =
+        (cpu_secs(), thread_cpu_secs(FAKE_THREAD), g.total_calls.load(std::sync::atomic::Ordering::Relaxed));
     let (rss, hwm) = rss_mib();
     tokio::time::sleep(Duration::from_secs(2)).await; // let moves injected before w1 finish
 
@@ -334,11 +372,21 @@ async fn bench(a: Args) {
         pct(&e2e, 0.99),
         pct(&e2e, 1.0)
     );
+    let fake_cpu = fake1 - fake0;
+    let per_move = |c: f64| c / window.len().max(1) as f64 * 1e6;
     println!(
-        "CPU {cpu:.1} s in {} s = {:.2} cores; {:.0} µs CPU per move (bot + fake API + driver)",
+        "CPU {cpu:.1} s in {} s = {:.2} cores; {:.0} µs CPU per move in all",
         a.secs,
         cpu / a.secs as f64,
-        cpu / window.len().max(1) as f64 * 1e6
+        per_move(cpu)
+    );
+    println!(
+        "  of which the fake Bot API and the driver (thread {FAKE_THREAD}): {:.2} cores, {:.0} µs per move; \
+         the bot: {:.2} cores, {:.0} µs per move",
+        fake_cpu / a.secs as f64,
+        per_move(fake_cpu),
+        (cpu - fake_cpu) / a.secs as f64,
+        per_move(cpu - fake_cpu)
     );
     println!("RSS {rss:.1} MiB at the end of the window (peak {hwm:.1} MiB)");
     println!(
@@ -353,6 +401,8 @@ async fn bench(a: Args) {
 
 fn main() {
     let args = Args::parse();
+    // The bot's runtime: tokio's default, one worker per core. The fake Bot API
+    // and the driver run on a thread of their own (see `fake_runtime`).
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     rt.block_on(bench(args));
     // The bots run until a signal; end the process instead.

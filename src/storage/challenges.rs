@@ -263,7 +263,7 @@ impl Store {
                     EXISTS (SELECT 1 FROM spectators WHERE game_id = ?1)",
         )
         .bind(game_id)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.hot().await?)
         .await?)
     }
 

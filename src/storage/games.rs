@@ -12,7 +12,8 @@ impl Store {
     /// [`StorageError::Db`] on constraint violations: unknown creator user, bad side,
     /// duplicate invitation code. Nothing is written then.
     pub async fn create_game(&self, new: &NewGame) -> Result<GameRecord> {
-        let mut tx = self.begin_write().await?;
+        let mut conn = self.hot().await?;
+        let mut tx = Store::begin_write(&mut conn).await?;
         let t = now();
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO games (rule_set, status, version, first_player, days_per_move,
@@ -27,7 +28,7 @@ impl Store {
         .bind(t)
         .fetch_one(&mut *tx)
         .await?;
-        upsert_player(&mut tx, id, &new.creator).await?;
+        upsert_players(&mut tx, id, &[&new.creator]).await?;
         if let Some(code) = &new.invitation_code {
             sqlx::query(
                 "INSERT INTO invitations (code, game_id, inviter_id, created_at)
@@ -99,57 +100,61 @@ impl Store {
     ) -> Result<GameRecord> {
         let epoch = self.games.epoch();
         let before = self.games.get(game.id).filter(|c| c.version == expected_version);
-        let mut tx = self.begin_write().await?;
+        let mut conn = self.hot().await?;
+        let mut tx = Store::begin_write(&mut conn).await?;
         let t = now();
         let finished_at = game.finished_at.or_else(|| game.status.is_over().then_some(t));
-        let updated = sqlx::query(
+        let changed: Vec<&PlayerRecord> =
+            game.players.iter().filter(|p| before.as_ref().and_then(|b| b.player(&p.side)) != Some(*p)).collect();
+        // One round trip for the whole change: the version-checked UPDATE, then
+        // the seats and the moves, each run only if the statement before it
+        // changed a row (`changes()`), so a version conflict writes nothing.
+        let mut sql = String::from(
             "UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
                  state = ?, state_format = ?, draw_offer = ?, result = ?, opponent_kind = ?,
                  turn_started_at = ?, finished_at = ?, reminders_sent = ?, rematch_game = ?,
                  version = version + 1, updated_at = ?
-             WHERE id = ? AND version = ?",
-        )
-        .bind(&game.rule_set)
-        .bind(game.status.as_str())
-        .bind(&game.first_player)
-        .bind(game.days_per_move)
-        .bind(&game.state)
-        .bind(game.state_format)
-        .bind(&game.draw_offer)
-        .bind(&game.result)
-        .bind(&game.opponent_kind)
-        .bind(game.turn_started_at)
-        .bind(finished_at)
-        .bind(game.reminders_sent)
-        .bind(game.rematch_game)
-        .bind(t)
-        .bind(game.id)
-        .bind(expected_version)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
+             WHERE id = ? AND version = ?;",
+        );
+        if !changed.is_empty() {
+            sql.push_str(&upsert_players_sql(changed.len(), true));
+            sql.push(';');
+        }
+        if !new_moves.is_empty() {
+            let rows = vec!["(?, ?, ?, ?, ?, ?)"; new_moves.len()].join(", ");
+            sql.push_str(&format!(
+                "INSERT INTO moves (game_id, ply, side, mv, combat, at)
+                 SELECT * FROM (VALUES {rows}) WHERE changes() > 0;"
+            ));
+        }
+        let mut q = sqlx::query(&sql)
+            .bind(&game.rule_set)
+            .bind(game.status.as_str())
+            .bind(&game.first_player)
+            .bind(game.days_per_move)
+            .bind(&game.state)
+            .bind(game.state_format)
+            .bind(&game.draw_offer)
+            .bind(&game.result)
+            .bind(&game.opponent_kind)
+            .bind(game.turn_started_at)
+            .bind(finished_at)
+            .bind(game.reminders_sent)
+            .bind(game.rematch_game)
+            .bind(t)
+            .bind(game.id)
+            .bind(expected_version);
+        q = bind_players(q, game.id, &changed);
+        for mv in new_moves {
+            q = q.bind(game.id).bind(mv.ply).bind(&mv.side).bind(&mv.mv).bind(&mv.combat).bind(mv.at);
+        }
+        // Rows changed by all statements: 0 exactly when the UPDATE found no row of that version.
+        if q.execute(&mut *tx).await?.rows_affected() == 0 {
             // The cached copy (if any) is older than the database: drop it so a retry reads anew.
             self.games.invalidate(game.id);
             let exists: Option<i64> =
                 sqlx::query_scalar("SELECT id FROM games WHERE id = ?").bind(game.id).fetch_optional(&mut *tx).await?;
             return Err(if exists.is_some() { StorageError::Conflict } else { StorageError::NotFound });
-        }
-        for player in &game.players {
-            let unchanged = before.as_ref().and_then(|b| b.player(&player.side)) == Some(player);
-            if !unchanged {
-                upsert_player(&mut tx, game.id, player).await?;
-            }
-        }
-        for mv in new_moves {
-            sqlx::query("INSERT INTO moves (game_id, ply, side, mv, combat, at) VALUES (?, ?, ?, ?, ?, ?)")
-                .bind(game.id)
-                .bind(mv.ply)
-                .bind(&mv.side)
-                .bind(&mv.mv)
-                .bind(&mv.combat)
-                .bind(mv.at)
-                .execute(&mut *tx)
-                .await?;
         }
         let saved = match before {
             // The row as written: the game's fields, its seats and the seats it did not list.
@@ -233,7 +238,7 @@ impl Store {
              WHERE p.user_id = ? AND g.status = 'play' ORDER BY g.id DESC",
         )
         .bind(user_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.hot().await?)
         .await?)
     }
 }
@@ -270,13 +275,27 @@ async fn load_on(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameReco
     Ok(Some(game))
 }
 
-/// Inserts or fully overwrites the seat `player.side` of game `game_id`.
-async fn upsert_player(conn: &mut SqliteConnection, game_id: i64, player: &PlayerRecord) -> Result<()> {
-    sqlx::query(
+/// Inserts or fully overwrites the seats `players` of game `game_id`, all in
+/// one statement (nothing to do for none).
+async fn upsert_players(conn: &mut SqliteConnection, game_id: i64, players: &[&PlayerRecord]) -> Result<()> {
+    if !players.is_empty() {
+        let sql = upsert_players_sql(players.len(), false);
+        bind_players(sqlx::query(&sql), game_id, players).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// The upsert of `n` seats (bind them with [`bind_players`]); when `guarded`,
+/// it runs only if the statement before it changed a row.
+fn upsert_players_sql(n: usize, guarded: bool) -> String {
+    let rows = vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; n].join(", ");
+    let source =
+        if guarded { format!("SELECT * FROM (VALUES {rows}) WHERE changes() > 0") } else { format!("VALUES {rows}") };
+    format!(
         "INSERT INTO game_players (game_id, side, user_id, board_message_id, notify_message_id,
                                    setup_confirmed, draft_setup, selected, scroll,
                                    board_version, rendered_version, notify_pending, vacation_from, vacation_until)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         {source}
          ON CONFLICT (game_id, side) DO UPDATE SET
              user_id = excluded.user_id,
              board_message_id = excluded.board_message_id,
@@ -289,25 +308,32 @@ async fn upsert_player(conn: &mut SqliteConnection, game_id: i64, player: &Playe
              rendered_version = excluded.rendered_version,
              notify_pending = excluded.notify_pending,
              vacation_from = excluded.vacation_from,
-             vacation_until = excluded.vacation_until",
+             vacation_until = excluded.vacation_until"
     )
-    .bind(game_id)
-    .bind(&player.side)
-    .bind(player.user_id)
-    .bind(player.board_message_id)
-    .bind(player.notify_message_id)
-    .bind(i64::from(player.setup_confirmed))
-    .bind(&player.draft_setup)
-    .bind(&player.selected)
-    .bind(player.scroll)
-    .bind(player.board_version)
-    .bind(player.rendered_version)
-    .bind(i64::from(player.notify_pending))
-    .bind(player.vacation_from)
-    .bind(player.vacation_until)
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
+}
+
+type Query<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>;
+
+/// Binds the seats of [`upsert_players_sql`], in order.
+fn bind_players<'q>(mut q: Query<'q>, game_id: i64, players: &[&'q PlayerRecord]) -> Query<'q> {
+    for player in players {
+        q = q
+            .bind(game_id)
+            .bind(&player.side)
+            .bind(player.user_id)
+            .bind(player.board_message_id)
+            .bind(player.notify_message_id)
+            .bind(i64::from(player.setup_confirmed))
+            .bind(&player.draft_setup)
+            .bind(&player.selected)
+            .bind(player.scroll)
+            .bind(player.board_version)
+            .bind(player.rendered_version)
+            .bind(i64::from(player.notify_pending))
+            .bind(player.vacation_from)
+            .bind(player.vacation_until);
+    }
+    q
 }
 
 impl Store {

@@ -21,9 +21,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::SqlitePool;
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{SqliteConnection, SqlitePool};
 
 pub use challenges::Challenge;
 pub use ratings::RatingRow;
@@ -70,6 +70,52 @@ pub struct Store {
     pool: SqlitePool,
     games: Arc<cache::Cache<GameRecord>>,
     users: Arc<cache::Cache<UserRecord>>,
+    hot: Arc<tokio::sync::Mutex<Hot>>,
+}
+
+/// The connection of the per-move path (see [`Store::hot`]).
+enum Hot {
+    /// Not opened yet.
+    Unopened,
+    /// Open.
+    Open(SqliteConnection),
+    /// An in-memory database: a second connection would not share it, so
+    /// the pool serves these statements too.
+    UsePool,
+}
+
+/// A connection for a few statements: the store's own hot connection, or
+/// one checked out of the pool.
+enum Conn<'a> {
+    /// The hot connection, held for the caller's statements.
+    Hot(tokio::sync::MutexGuard<'a, Hot>),
+    /// A pooled connection.
+    Pooled(sqlx::pool::PoolConnection<sqlx::Sqlite>),
+}
+
+impl std::ops::Deref for Conn<'_> {
+    type Target = SqliteConnection;
+    fn deref(&self) -> &SqliteConnection {
+        match self {
+            Conn::Hot(g) => match &**g {
+                Hot::Open(c) => c,
+                _ => unreachable!("a hot guard is handed out only when open"),
+            },
+            Conn::Pooled(c) => c,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Conn<'_> {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        match self {
+            Conn::Hot(g) => match &mut **g {
+                Hot::Open(c) => c,
+                _ => unreachable!("a hot guard is handed out only when open"),
+            },
+            Conn::Pooled(c) => c,
+        }
+    }
 }
 
 impl std::fmt::Debug for Store {
@@ -116,6 +162,33 @@ impl Store {
             pool,
             games: Arc::new(cache::Cache::new(cache::GAME_CAPACITY)),
             users: Arc::new(cache::Cache::new(cache::USER_CAPACITY)),
+            hot: Arc::new(tokio::sync::Mutex::new(Hot::Unopened)),
+        }
+    }
+
+    /// The connection for the statements of a move (its write transactions
+    /// and the two small reads around them), taken in turn by one caller at
+    /// a time. SQLite has one writer anyway; a connection of our own spares
+    /// each statement the pool's check-out and the test query sqlx runs on
+    /// every connection given back to a pool. Opened on first use with the
+    /// pool's options; an in-memory database uses the pool instead.
+    async fn hot(&self) -> Result<Conn<'_>> {
+        let mut guard = self.hot.lock().await;
+        if matches!(*guard, Hot::Unopened) {
+            let options = (*self.pool.connect_options()).clone();
+            let name = options.get_filename().to_string_lossy().into_owned();
+            *guard = if name == ":memory:" || name.starts_with("file:sqlx-in-memory") {
+                Hot::UsePool
+            } else {
+                Hot::Open(sqlx::ConnectOptions::connect(&options).await?)
+            };
+        }
+        match *guard {
+            Hot::Open(_) => Ok(Conn::Hot(guard)),
+            _ => {
+                drop(guard);
+                Ok(Conn::Pooled(self.pool.acquire().await?))
+            }
         }
     }
 
@@ -133,13 +206,18 @@ impl Store {
 
     /// Closes all connections (checkpoints the WAL); call once at shutdown.
     pub async fn close(&self) {
+        let hot = std::mem::replace(&mut *self.hot.lock().await, Hot::UsePool);
+        if let Hot::Open(c) = hot {
+            let _ = sqlx::Connection::close(c).await;
+        }
         self.pool.close().await;
     }
 
-    /// Begins a write transaction that takes the SQLite write lock immediately, so concurrent
-    /// writers queue on the busy timeout instead of failing on lock upgrade.
-    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    /// Begins a write transaction on `conn` that takes the SQLite write lock
+    /// immediately, so concurrent writers queue on the busy timeout instead
+    /// of failing on lock upgrade.
+    async fn begin_write<'c>(conn: &'c mut Conn<'_>) -> Result<sqlx::Transaction<'c, sqlx::Sqlite>> {
+        Ok(sqlx::Connection::begin_with(&mut **conn, "BEGIN IMMEDIATE").await?)
     }
 }
 

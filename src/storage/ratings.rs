@@ -75,7 +75,8 @@ impl Store {
         users: &[i64],
         update: impl FnOnce(Vec<RatingRow>) -> Vec<RatingRow>,
     ) -> Result<bool> {
-        let mut tx = self.begin_write().await?;
+        let mut conn = self.hot().await?;
+        let mut tx = Store::begin_write(&mut conn).await?;
         let done = sqlx::query("INSERT INTO settled_games (game_id, settled_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
             .bind(game_id)
             .bind(now())

@@ -109,7 +109,13 @@ pub struct Ui {
     pub ai_min_think: Option<Duration>,
     pacer: Arc<Pacer>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
+    in_flight: Arc<tokio::sync::Semaphore>,
 }
+
+/// Updates handled at once (see [`Ui::admit`]). Each waits mostly on the
+/// Bot API (tens of ms per call on the real network), so the bound is wide;
+/// it exists so that a flood of updates waits here, not on the database.
+pub const MAX_IN_FLIGHT: usize = 512;
 
 /// What a board delivery should do besides drawing what is owed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,7 +138,15 @@ impl Ui {
             ai_min_think: None,
             pacer: Arc::new(Pacer::default()),
             locks: Arc::default(),
+            in_flight: Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),
         }
+    }
+
+    /// Waits for one of the [`MAX_IN_FLIGHT`] places to handle an update;
+    /// the place is given back when the returned permit is dropped.
+    pub async fn admit(&self) -> Arc<tokio::sync::OwnedSemaphorePermit> {
+        let permit = self.in_flight.clone().acquire_owned().await.expect("the semaphore is never closed");
+        Arc::new(permit)
     }
 
     /// The same front-end allowing `per_sec` Bot API calls a second in all
@@ -211,7 +225,12 @@ impl Ui {
     }
 
     fn lock(&self, game_id: i64) -> Arc<tokio::sync::Mutex<()>> {
-        self.locks.lock().expect("locks").entry(game_id).or_default().clone()
+        let mut locks = self.locks.lock().expect("locks");
+        if locks.len() >= 4096 {
+            // Forget the locks nobody holds or waits for (one reference: the map's).
+            locks.retain(|_, l| Arc::strong_count(l) > 1);
+        }
+        locks.entry(game_id).or_default().clone()
     }
 
     async fn user(&self, id: i64) -> Option<UserRecord> {

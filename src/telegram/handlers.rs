@@ -20,6 +20,10 @@ type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 #[must_use]
 pub fn schema() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync + 'static>> {
     dptree::entry()
+        // Admission: at most `MAX_IN_FLIGHT` updates are handled at once; the
+        // rest wait in memory, so an overload queues instead of piling onto
+        // the database pool (the permit lives until the handler returns).
+        .map_async(|ui: Ui| async move { ui.admit().await })
         .branch(Update::filter_message().endpoint(on_message))
         .branch(Update::filter_callback_query().endpoint(on_callback))
         .branch(Update::filter_my_chat_member().endpoint(on_member))
