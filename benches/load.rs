@@ -21,25 +21,26 @@
 //!    move") and `sendMessage` (new "your move");
 //! 4. reports, over the measured window, the latency from getUpdates handing
 //!    the update out to the last of those calls (p50/p90/p99/max), moves per
-//!    second completed, CPU used, and the process's RSS (bot + fake server +
-//!    driver) with all games loaded.
+//!    second completed, CPU used (the whole process, and apart the thread
+//!    `fakeapi` that runs the fake Bot API and the driver on a runtime of
+//!    its own, so the bot's share is known), and the process's RSS with all
+//!    games loaded.
 //!
 //! Pacing: the bot deliberately paces calls to Telegram's limits (about one
-//! a second per chat with bursts of 3, and 30 a second per bot token in
-//! all, see `src/telegram/pacer.rs`). Every game has its own two chats and
-//! moves every `games / rate` seconds, so the per-chat limit never binds.
-//! The 30 calls/s per token caps one bot at about 6 moves/s; `--bots K`
-//! runs K tokens (K pacers) over one store to measure what the code itself
-//! sustains beyond that.
+//! a second per chat with bursts of 3, and `TELEGRAM_CALLS_PER_SEC`, default
+//! 30, in all; see `src/telegram/pacer.rs`). Every game has its own two chats
+//! and moves every `games / rate` seconds, so the per-chat limit never binds.
+//! At the default 30 calls/s one bot makes at most 6 moves/s (5 calls a
+//! move); `--calls-per-sec N` raises the bot's limit to measure what the
+//! code itself sustains, and `--bots K` runs K tokens over one store.
 //!
 //! ```sh
-//! cargo bench --bench load -- --games 10000 --bots 40 --rate 100 --secs 30
-//! cargo bench --bench load -- --games 10000 --bots 1 --rate 5 --secs 40
+//! cargo bench --bench load -- --games 10000 --calls-per-sec 10000 --rate 1000 --secs 30
+//! cargo bench --bench load -- --games 10000 --rate 5 --secs 40
 //! ```
 //!
-//! Offer no more than the bot sustains (about 165 moves/s on the 2-core
-//! build machine, BENCHMARKS.md "Load"): beyond it the backlog grows and
-//! the latencies measure the queue; at 1000 moves/s nothing completed.
+//! Offering more than the bot sustains grows a backlog: the latencies then
+//! measure the queue (BENCHMARKS.md, "Load").
 
 #[path = "load/fakeapi.rs"]
 mod fakeapi;

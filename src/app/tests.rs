@@ -347,3 +347,24 @@ async fn fuzzed_payloads_and_typed_text_are_refused_without_change() {
     }
     assert_eq!(app.store().load_game(game).await.unwrap().unwrap(), before);
 }
+
+/// A challenge card is taken once: the first acceptor gets the game, the
+/// challenger cannot take their own, and everyone after is told it is taken.
+#[tokio::test]
+async fn a_challenge_is_accepted_once() {
+    let app = fresh_app().await;
+    for (id, name) in [(1, "Alice"), (2, "Bob"), (3, "Carol")] {
+        app.touch_user(id, name, None, Some("en")).await.unwrap();
+        app.store().set_started(id).await.unwrap();
+    }
+    let card = crate::storage::Challenge::open_card("inline:t1".into(), 1, "classic", Some(3), "en");
+    assert_eq!(app.accept_challenge(&card, 1, None, "Alice").await, Err(UserError::OwnChallenge));
+    let Accepted::Game(game) = app.accept_challenge(&card, 3, None, "Carol").await.unwrap() else {
+        panic!("a started user gets the game at once")
+    };
+    assert_eq!(app.accept_challenge(&card, 2, None, "Bob").await, Err(UserError::ChallengeTaken));
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(rec.status, GameStatus::Setup);
+    assert_eq!(rec.players.iter().map(|p| p.user_id).collect::<Vec<_>>(), vec![1, 3]);
+    assert_eq!(app.store().followers(game).await.unwrap(), (true, false), "the card follows the game");
+}

@@ -159,7 +159,9 @@ impl Store {
             .bind(game_id)
             .bind(id)
             .execute(&self.pool)
-            .await?;
+            .await;
+        self.followers.invalidate(game_id);
+        let done = done?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -230,11 +232,13 @@ impl Store {
     /// # Errors
     /// [`super::StorageError::Db`] on a database failure.
     pub async fn add_spectator(&self, game_id: i64, user_id: i64) -> Result<()> {
-        sqlx::query("INSERT INTO spectators (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING")
+        let done = sqlx::query("INSERT INTO spectators (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING")
             .bind(game_id)
             .bind(user_id)
             .execute(&self.pool)
-            .await?;
+            .await;
+        self.followers.invalidate(game_id);
+        done?;
         Ok(())
     }
 
@@ -247,7 +251,9 @@ impl Store {
             .bind(game_id)
             .bind(user_id)
             .execute(&self.pool)
-            .await?;
+            .await;
+        self.followers.invalidate(game_id);
+        let done = done?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -258,13 +264,19 @@ impl Store {
     /// # Errors
     /// [`super::StorageError::Db`] on a database failure.
     pub async fn followers(&self, game_id: i64) -> Result<(bool, bool)> {
-        Ok(sqlx::query_as(
+        if let Some(f) = self.followers.get(game_id) {
+            return Ok(f);
+        }
+        let epoch = self.followers.epoch();
+        let f = sqlx::query_as(
             "SELECT EXISTS (SELECT 1 FROM challenges WHERE game_id = ?1),
                     EXISTS (SELECT 1 FROM spectators WHERE game_id = ?1)",
         )
         .bind(game_id)
         .fetch_one(&mut *self.hot().await?)
-        .await?)
+        .await?;
+        self.followers.fill(game_id, f, epoch, |_, _| false);
+        Ok(f)
     }
 
     /// The spectators of a game: `(user_id, message_id, rendered_version)`.

@@ -45,6 +45,7 @@ impl Store {
         let game = load_on(&mut tx, id).await?.ok_or(StorageError::NotFound)?;
         tx.commit().await?;
         self.games.fill(id, game.clone(), epoch, newer_game);
+        self.in_play.invalidate(new.creator.user_id);
         Ok(game)
     }
 
@@ -100,21 +101,27 @@ impl Store {
     ) -> Result<GameRecord> {
         let epoch = self.games.epoch();
         let before = self.games.get(game.id).filter(|c| c.version == expected_version);
+        let before_status = before.as_ref().map(|b| b.status);
+        let before_seats: Vec<(i64, String)> = before
+            .as_ref()
+            .map(|b| b.players.iter().map(|p| (p.user_id, p.side.clone())).collect())
+            .unwrap_or_default();
         let mut conn = self.hot().await?;
-        let mut tx = Store::begin_write(&mut conn).await?;
         let t = now();
         let finished_at = game.finished_at.or_else(|| game.status.is_over().then_some(t));
         let changed: Vec<&PlayerRecord> =
             game.players.iter().filter(|p| before.as_ref().and_then(|b| b.player(&p.side)) != Some(*p)).collect();
-        // One round trip for the whole change: the version-checked UPDATE, then
-        // the seats and the moves, each run only if the statement before it
-        // changed a row (`changes()`), so a version conflict writes nothing.
+        // One round trip for the whole transaction: the version-checked UPDATE
+        // (its RETURNING row says it matched), then the seats and the moves,
+        // each run only if the statement before it changed a row
+        // (`changes()`), so a version conflict writes nothing.
         let mut sql = String::from(
-            "UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
+            "BEGIN IMMEDIATE;
+             UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
                  state = ?, state_format = ?, draw_offer = ?, result = ?, opponent_kind = ?,
                  turn_started_at = ?, finished_at = ?, reminders_sent = ?, rematch_game = ?,
                  version = version + 1, updated_at = ?
-             WHERE id = ? AND version = ?;",
+             WHERE id = ? AND version = ? RETURNING version;",
         );
         if !changed.is_empty() {
             sql.push_str(&upsert_players_sql(changed.len(), true));
@@ -127,6 +134,7 @@ impl Store {
                  SELECT * FROM (VALUES {rows}) WHERE changes() > 0;"
             ));
         }
+        sql.push_str("COMMIT;");
         let mut q = sqlx::query(&sql)
             .bind(&game.rule_set)
             .bind(game.status.as_str())
@@ -148,12 +156,14 @@ impl Store {
         for mv in new_moves {
             q = q.bind(game.id).bind(mv.ply).bind(&mv.side).bind(&mv.mv).bind(&mv.combat).bind(mv.at);
         }
-        // Rows changed by all statements: 0 exactly when the UPDATE found no row of that version.
-        if q.execute(&mut *tx).await?.rows_affected() == 0 {
-            // The cached copy (if any) is older than the database: drop it so a retry reads anew.
+        if conn.run_in_transaction(q).await?.is_empty() {
+            // No row of that version. The cached copy (if any) is older than
+            // the database: drop it so a retry reads anew.
             self.games.invalidate(game.id);
-            let exists: Option<i64> =
-                sqlx::query_scalar("SELECT id FROM games WHERE id = ?").bind(game.id).fetch_optional(&mut *tx).await?;
+            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = ?")
+                .bind(game.id)
+                .fetch_optional(&mut *conn)
+                .await?;
             return Err(if exists.is_some() { StorageError::Conflict } else { StorageError::NotFound });
         }
         let saved = match before {
@@ -172,10 +182,18 @@ impl Store {
                 saved.players.sort_by_key(|p| p.side != "south");
                 saved
             }
-            None => load_on(&mut tx, game.id).await?.ok_or(StorageError::NotFound)?,
+            // Read back while still holding the connection all game writes go through.
+            None => load_on(&mut conn, game.id).await?.ok_or(StorageError::NotFound)?,
         };
-        tx.commit().await?;
         self.games.put(game.id, saved.clone(), epoch, newer_game);
+        // Whose games are in play changes only with the status or the seats.
+        let same_play = before_status == Some(saved.status)
+            && changed.iter().all(|p| before_seats.contains(&(p.user_id, p.side.clone())));
+        if !same_play {
+            for p in &saved.players {
+                self.in_play.invalidate(p.user_id);
+            }
+        }
         Ok(saved)
     }
 
@@ -233,13 +251,19 @@ impl Store {
     /// # Errors
     /// [`StorageError::Db`] on a database failure.
     pub async fn games_in_play_of(&self, user_id: i64) -> Result<Vec<i64>> {
-        Ok(sqlx::query_scalar(
+        if let Some(ids) = self.in_play.get(user_id) {
+            return Ok(ids);
+        }
+        let epoch = self.in_play.epoch();
+        let ids: Vec<i64> = sqlx::query_scalar(
             "SELECT g.id FROM games g JOIN game_players p ON p.game_id = g.id
              WHERE p.user_id = ? AND g.status = 'play' ORDER BY g.id DESC",
         )
         .bind(user_id)
         .fetch_all(&mut *self.hot().await?)
-        .await?)
+        .await?;
+        self.in_play.fill(user_id, ids.clone(), epoch, |_, _| false);
+        Ok(ids)
     }
 }
 

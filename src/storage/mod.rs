@@ -70,6 +70,10 @@ pub struct Store {
     pool: SqlitePool,
     games: Arc<cache::Cache<GameRecord>>,
     users: Arc<cache::Cache<UserRecord>>,
+    /// [`Store::followers`] by game id.
+    followers: Arc<cache::Cache<(bool, bool)>>,
+    /// [`Store::games_in_play_of`] by user id.
+    in_play: Arc<cache::Cache<Vec<i64>>>,
     hot: Arc<tokio::sync::Mutex<Hot>>,
 }
 
@@ -77,8 +81,9 @@ pub struct Store {
 enum Hot {
     /// Not opened yet.
     Unopened,
-    /// Open.
-    Open(SqliteConnection),
+    /// Open; `true` while a transaction begun by a multi-statement query
+    /// may still be open (the caller was cancelled before it could end it).
+    Open(SqliteConnection, bool),
     /// An in-memory database: a second connection would not share it, so
     /// the pool serves these statements too.
     UsePool,
@@ -93,12 +98,39 @@ enum Conn<'a> {
     Pooled(sqlx::pool::PoolConnection<sqlx::Sqlite>),
 }
 
+impl Conn<'_> {
+    /// Runs `q`, a multi-statement query that begins and commits its own
+    /// transaction, and returns its rows. On an error the transaction is
+    /// rolled back; if the caller is cancelled meanwhile, the next user of
+    /// the hot connection rolls it back.
+    async fn run_in_transaction<'q>(
+        &mut self,
+        q: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
+    ) -> Result<Vec<sqlx::sqlite::SqliteRow>> {
+        self.set_dirty(true);
+        let rows = q.fetch_all(&mut **self).await;
+        if rows.is_err() {
+            let _ = sqlx::query("ROLLBACK").execute(&mut **self).await;
+        }
+        self.set_dirty(false);
+        Ok(rows?)
+    }
+
+    fn set_dirty(&mut self, value: bool) {
+        if let Conn::Hot(g) = self {
+            if let Hot::Open(_, dirty) = &mut **g {
+                *dirty = value;
+            }
+        }
+    }
+}
+
 impl std::ops::Deref for Conn<'_> {
     type Target = SqliteConnection;
     fn deref(&self) -> &SqliteConnection {
         match self {
             Conn::Hot(g) => match &**g {
-                Hot::Open(c) => c,
+                Hot::Open(c, _) => c,
                 _ => unreachable!("a hot guard is handed out only when open"),
             },
             Conn::Pooled(c) => c,
@@ -110,7 +142,7 @@ impl std::ops::DerefMut for Conn<'_> {
     fn deref_mut(&mut self) -> &mut SqliteConnection {
         match self {
             Conn::Hot(g) => match &mut **g {
-                Hot::Open(c) => c,
+                Hot::Open(c, _) => c,
                 _ => unreachable!("a hot guard is handed out only when open"),
             },
             Conn::Pooled(c) => c,
@@ -162,6 +194,8 @@ impl Store {
             pool,
             games: Arc::new(cache::Cache::new(cache::GAME_CAPACITY)),
             users: Arc::new(cache::Cache::new(cache::USER_CAPACITY)),
+            followers: Arc::new(cache::Cache::new(cache::GAME_CAPACITY)),
+            in_play: Arc::new(cache::Cache::new(cache::USER_CAPACITY)),
             hot: Arc::new(tokio::sync::Mutex::new(Hot::Unopened)),
         }
     }
@@ -180,11 +214,16 @@ impl Store {
             *guard = if name == ":memory:" || name.starts_with("file:sqlx-in-memory") {
                 Hot::UsePool
             } else {
-                Hot::Open(sqlx::ConnectOptions::connect(&options).await?)
+                Hot::Open(sqlx::ConnectOptions::connect(&options).await?, false)
             };
         }
+        if let Hot::Open(c, dirty @ true) = &mut *guard {
+            // Left inside a transaction by a cancelled caller: end it first.
+            let _ = sqlx::query("ROLLBACK").execute(&mut *c).await;
+            *dirty = false;
+        }
         match *guard {
-            Hot::Open(_) => Ok(Conn::Hot(guard)),
+            Hot::Open(..) => Ok(Conn::Hot(guard)),
             _ => {
                 drop(guard);
                 Ok(Conn::Pooled(self.pool.acquire().await?))
@@ -197,6 +236,8 @@ impl Store {
     pub fn forget_cached(&self) {
         self.games.clear();
         self.users.clear();
+        self.followers.clear();
+        self.in_play.clear();
     }
 
     /// The underlying pool, for ad-hoc queries.
@@ -207,7 +248,7 @@ impl Store {
     /// Closes all connections (checkpoints the WAL); call once at shutdown.
     pub async fn close(&self) {
         let hot = std::mem::replace(&mut *self.hot.lock().await, Hot::UsePool);
-        if let Hot::Open(c) = hot {
+        if let Hot::Open(c, _) = hot {
             let _ = sqlx::Connection::close(c).await;
         }
         self.pool.close().await;

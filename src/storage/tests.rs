@@ -142,10 +142,14 @@ async fn save_bumps_version_and_appends_moves(pool: SqlitePool) {
     let err = store.save_game(&saved, 3, &[mv(3, "north")]).await.unwrap_err();
     assert!(matches!(err, StorageError::Db(_)), "{err:?}");
     assert_eq!(store.load_game(game.id).await.unwrap().unwrap().version, 3);
+    assert_eq!(Store::from_pool(store.pool().clone()).list_moves(game.id).await.unwrap().len(), 3);
+    // The failed transaction was ended: the next save works.
+    let saved = store.save_game(&saved, 3, &[mv(4, "north")]).await.unwrap();
+    assert_eq!(saved.version, 4);
 
     let mut ghost = saved.clone();
     ghost.id = 9999;
-    assert!(matches!(store.save_game(&ghost, 3, &[]).await, Err(StorageError::NotFound)));
+    assert!(matches!(store.save_game(&ghost, 4, &[]).await, Err(StorageError::NotFound)));
 }
 
 #[sqlx::test(migrator = "crate::storage::MIGRATOR")]
@@ -364,4 +368,68 @@ fn status_strings_round_trip() {
     }
     assert_eq!(GameStatus::parse("Play"), None);
     assert!(GameStatus::Cancelled.is_over() && !GameStatus::Waiting.is_over());
+}
+
+/// The cached answers of the per-move path follow every write that changes them.
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn cached_in_play_lists_and_followers_follow_writes(pool: SqlitePool) {
+    let store = store_with_users(pool.clone()).await;
+    let g = store.create_game(&new_game(ALICE, None)).await.unwrap();
+    assert_eq!(store.games_in_play_of(ALICE).await.unwrap(), Vec::<i64>::new());
+    assert_eq!(store.games_in_play_of(BOB).await.unwrap(), Vec::<i64>::new());
+    let mut next = g.clone();
+    next.players.push(PlayerRecord::new("north", BOB));
+    next.status = GameStatus::Play;
+    let g = store.save_game(&next, 1, &[]).await.unwrap();
+    assert_eq!(store.games_in_play_of(ALICE).await.unwrap(), vec![g.id]);
+    assert_eq!(store.games_in_play_of(BOB).await.unwrap(), vec![g.id]);
+    let mut over = g.clone();
+    over.status = GameStatus::Finished;
+    store.save_game(&over, g.version, &[]).await.unwrap();
+    assert_eq!(store.games_in_play_of(BOB).await.unwrap(), Vec::<i64>::new());
+
+    assert_eq!(store.followers(g.id).await.unwrap(), (false, false));
+    store.add_spectator(g.id, CAROL).await.unwrap();
+    assert_eq!(store.followers(g.id).await.unwrap(), (false, true));
+    let ch =
+        store.challenge_for_card(&Challenge::open_card("inline:x".into(), ALICE, "classic", None, "en")).await.unwrap();
+    assert!(store.link_challenge(ch.id, g.id).await.unwrap());
+    assert_eq!(store.followers(g.id).await.unwrap(), (true, true));
+    assert!(store.remove_spectator(g.id, CAROL).await.unwrap());
+    assert_eq!(store.followers(g.id).await.unwrap(), (true, false));
+    let fresh = Store::from_pool(pool);
+    assert_eq!(fresh.followers(g.id).await.unwrap(), (true, false));
+    assert_eq!(fresh.games_in_play_of(ALICE).await.unwrap(), Vec::<i64>::new());
+}
+
+/// A save whose caller gives up half-way leaves the store usable: the next
+/// user of its connection ends any transaction left open.
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn a_cancelled_save_does_not_block_the_next(pool: SqlitePool) {
+    let store = store_with_users(pool).await;
+    let game = store.create_game(&new_game(ALICE, None)).await.unwrap();
+    let mut v = 1;
+    for ply in 1..=20 {
+        let mut next = store.load_game(game.id).await.unwrap().unwrap();
+        next.reminders_sent = ply;
+        // Polled once or a few times, then dropped.
+        let cancelled = tokio::time::timeout(std::time::Duration::from_micros(ply as u64 * 20), async {
+            store.save_game(&next, v, &[mv(ply, "south")]).await
+        })
+        .await;
+        if let Ok(r) = cancelled {
+            r.unwrap();
+        }
+        store.forget_cached();
+        let now = store.load_game(game.id).await.unwrap().unwrap();
+        v = now.version;
+        let mut again = now.clone();
+        again.days_per_move = Some(ply);
+        let saved = store.save_game(&again, v, &[]).await.unwrap();
+        v = saved.version;
+    }
+    let moves = store.list_moves(game.id).await.unwrap();
+    let finished = store.load_game(game.id).await.unwrap().unwrap();
+    assert_eq!(finished.version, v);
+    assert!(moves.len() <= 20);
 }

@@ -16,6 +16,7 @@ import traceback
 
 from harness import (EXAMPLE, Env, SimTimeout, board, button_data, code_with, invite, new_user, press_and_wait,
                      square_data, wait_board, wait_text)
+from client import SimError  # noqa: E402 (harness puts tgsim on the path)
 
 SCENARIOS = []
 
@@ -503,11 +504,17 @@ def inline_challenge_cards_and_spectators(env):
     game = int(re.search(r"#(\d+)", joined["text"]).group(1))
     wait_board(carol, game, lambda m: "Classic Stratego" in m["text"])
     wait_board(alice, game, lambda m: "Set up your army" in m["text"])
-    # A second acceptor is refused politely.
-    ans = bob.press(callback_data=accept, inline_message_id=inline_id)
-    assert ans and "already accepted" in ans["text"], ans
     # The card follows the game: setting up, with a Watch button.
     card = lambda: next(m for m in env.sim.messages(group.chat_id) if m.get("inline_message_id") == inline_id)
+    # A second acceptor is refused politely if the card still offered Accept
+    # when he pressed; once it is edited, Telegram no longer lets him press it.
+    try:
+        ans = bob.press(callback_data=accept, inline_message_id=inline_id)
+        assert ans and "already accepted" in ans["text"], ans
+    except SimError as e:
+        assert e.code == 404, e
+        buttons = [b["callback_data"] for row in card()["reply_markup"]["inline_keyboard"] for b in row]
+        assert accept not in buttons, buttons
     env.sim.wait_for(lambda: "setting up" in card()["text"], 15, what="the card shows the setup")
     watch = card()["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
     ans = dave.press(callback_data=watch, inline_message_id=inline_id)
