@@ -64,11 +64,13 @@ struct Args {
     secs: u64,
     /// `TELEGRAM_CALLS_PER_SEC` of each bot (Telegram's default 30).
     calls_per_sec: u32,
+    /// Worker threads of the bot's runtime (0 = tokio's default, one per core).
+    workers: usize,
 }
 
 impl Args {
     fn parse() -> Args {
-        let mut a = Args { games: 10_000, bots: 1, rate: 100.0, warmup: 10, secs: 30, calls_per_sec: 30 };
+        let mut a = Args { games: 10_000, bots: 1, rate: 100.0, warmup: 10, secs: 30, calls_per_sec: 30, workers: 0 };
         let argv: Vec<String> = std::env::args().skip(1).collect();
         let mut i = 0;
         while i < argv.len() {
@@ -80,6 +82,7 @@ impl Args {
                 "--warmup" => a.warmup = val.parse().expect("--warmup SECS"),
                 "--secs" => a.secs = val.parse().expect("--secs SECS"),
                 "--calls-per-sec" => a.calls_per_sec = val.parse().expect("--calls-per-sec N"),
+                "--workers" => a.workers = val.parse().expect("--workers N"),
                 _ => {
                     i += 1;
                     continue;
@@ -404,7 +407,11 @@ fn main() {
     let args = Args::parse();
     // The bot's runtime: tokio's default, one worker per core. The fake Bot API
     // and the driver run on a thread of their own (see `fake_runtime`).
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    let mut rt = tokio::runtime::Builder::new_multi_thread();
+    if args.workers > 0 {
+        rt.worker_threads(args.workers);
+    }
+    let rt = rt.enable_all().build().expect("runtime");
     rt.block_on(bench(args));
     // The bots run until a signal; end the process instead.
     std::process::exit(0);

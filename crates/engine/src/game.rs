@@ -15,8 +15,9 @@ use crate::setup::{HOME_SQUARES, Setup, ValidSetup, home_slot, home_square};
 use crate::square::Square;
 use crate::zobrist;
 
-/// Version of the serialized form of [`Game`]; bumped on incompatible change.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version of the serialized form of [`Game`] written by this build (2: compact
+/// board and record); formats 1 and 2 are read.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// R11 bookkeeping for one player: the two squares of their last move (as
 /// indices, lower first) and how many of their consecutive moves, up to and
