@@ -201,6 +201,7 @@ struct Sample {
 }
 
 /// Plays game `i` at one move per `period`, starting after `phase`, until `stop_ns`.
+#[allow(clippy::too_many_arguments, reason = "one driver per game, spawned from one place")]
 async fn drive(
     g: Arc<Games>,
     i: usize,

@@ -117,10 +117,10 @@ impl Conn<'_> {
     }
 
     fn set_dirty(&mut self, value: bool) {
-        if let Conn::Hot(g) = self {
-            if let Hot::Open(_, dirty) = &mut **g {
-                *dirty = value;
-            }
+        if let Conn::Hot(g) = self
+            && let Hot::Open(_, dirty) = &mut **g
+        {
+            *dirty = value;
         }
     }
 }

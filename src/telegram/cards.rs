@@ -289,10 +289,10 @@ pub fn parse_challenge_args(words: &[&str]) -> (RuleSetId, u8) {
     for w in words {
         if let Ok(r) = w.parse::<RuleSetId>() {
             rules = r;
-        } else if let Ok(d) = w.parse::<u8>() {
-            if DAYS_CHOICES.contains(&d) {
-                days = d;
-            }
+        } else if let Ok(d) = w.parse::<u8>()
+            && DAYS_CHOICES.contains(&d)
+        {
+            days = d;
         }
     }
     (rules, days)

@@ -217,10 +217,10 @@ impl Ui {
     }
 
     async fn mark_blocked(&self, user_id: i64) {
-        if let Ok(Some(u)) = self.app.store().get_user(user_id).await {
-            if !u.blocked {
-                let _ = self.app.store().set_blocked(user_id, true).await;
-            }
+        if let Ok(Some(u)) = self.app.store().get_user(user_id).await
+            && !u.blocked
+        {
+            let _ = self.app.store().set_blocked(user_id, true).await;
         }
     }
 

@@ -586,11 +586,11 @@ fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: Lang) -> (St
     let mut t =
         tr_args(lang, "replay-title", &[("id", game.into()), ("ply", frame.ply.into()), ("total", frame.total.into())]);
     t.push_str(&format!("\n<pre>{}</pre>", super::render::grid(v, lang)));
-    if frame.ply > 0 {
-        if let Some(last) = v.history().last() {
-            let who = if last.player == v.me() { tr(lang, "you") } else { tr(lang, "opponent") };
-            t.push_str(&format!("\n{}", super::render::describe_ply(v, last, lang, &who)));
-        }
+    if frame.ply > 0
+        && let Some(last) = v.history().last()
+    {
+        let who = if last.player == v.me() { tr(lang, "you") } else { tr(lang, "opponent") };
+        t.push_str(&format!("\n{}", super::render::describe_ply(v, last, lang, &who)));
     }
     let to = |ply: usize| Callback::Replay { game, ply: u32::try_from(ply).unwrap_or(u32::MAX) }.encode();
     let kb = InlineKeyboardMarkup::new(vec![vec![
@@ -974,10 +974,10 @@ async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         Err(e) => {
             answer(Some(texts::error(&e, lang))).await;
             // A stale board is redrawn in place with the current state.
-            if e == UserError::Stale {
-                if let Some(game) = game_of_callback(&cb) {
-                    ui.sync_game(game, Force { fresh_for: None, redraw_for: Some(uid) }).await;
-                }
+            if e == UserError::Stale
+                && let Some(game) = game_of_callback(&cb)
+            {
+                ui.sync_game(game, Force { fresh_for: None, redraw_for: Some(uid) }).await;
             }
         }
     }

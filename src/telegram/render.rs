@@ -264,14 +264,14 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
             if let Seat::ConfirmMove(mv) = ctx.seat {
                 t.push_str(&tr_args(lang, "confirm-move", &[("mv", mv.to_string().into())]));
             }
-            if let Seat::Selected(sq) = ctx.seat {
-                if let Cell::Own(p) = v.cell(sq) {
-                    t.push_str(&tr_args(
-                        lang,
-                        "selected",
-                        &[("sq", sq.to_string().into()), ("piece", rank_name(v.rule_set(), p.rank, lang).into())],
-                    ));
-                }
+            if let Seat::Selected(sq) = ctx.seat
+                && let Cell::Own(p) = v.cell(sq)
+            {
+                t.push_str(&tr_args(
+                    lang,
+                    "selected",
+                    &[("sq", sq.to_string().into()), ("piece", rank_name(v.rule_set(), p.rank, lang).into())],
+                ));
             }
         }
     }

@@ -81,7 +81,7 @@ fn encode_board(board: &[Option<Piece>; 100]) -> String {
 
 fn decode_board(s: &str) -> Result<Vec<Option<Piece>>, GameFormatError> {
     let chars: Vec<char> = s.chars().collect();
-    if chars.len() % 3 != 0 {
+    if !chars.len().is_multiple_of(3) {
         return Err(GameFormatError::Encoding(format!("board of {} characters", chars.len())));
     }
     chars
