@@ -1,0 +1,524 @@
+//! Commands and typed text in the private chat with the bot.
+
+use super::*;
+
+pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, arg: &str) {
+    let chat = user.id;
+    match name {
+        "start" if arg.starts_with("ch_") => match arg[3..].parse::<i64>() {
+            Ok(id) => match ui.app.arrive_challenge(id, user.id, user.username.as_deref(), &user.first_name).await {
+                Ok(game) => {
+                    ui.send(chat, tr_args(lang, "joined", &[("id", game.into())]), None).await;
+                    ui.after(&Done { game_id: Some(game), notices: vec![] }, Force::default()).await;
+                }
+                Err(e) => reply_error(ui, chat, &e, lang).await,
+            },
+            Err(_) => reply_error(ui, chat, &UserError::InvitationNotFound, lang).await,
+        },
+        "start" if arg.starts_with("w_") => match arg[2..].parse::<i64>() {
+            Ok(game) => watch(ui, user.id, game, lang).await,
+            Err(_) => reply_error(ui, chat, &UserError::NoSuchGame, lang).await,
+        },
+        "start" if !arg.is_empty() => join(ui, user, lang, arg).await,
+        "start" => {
+            ui.send(chat, tr_args(lang, "welcome", &[("name", esc(&user.first_name).into())]), None).await;
+            // Boards that waited for this user to open the chat (a challenge accepted meanwhile).
+            for g in ui.app.store().games_of_user(user.id, 50).await.unwrap_or_default() {
+                if matches!(g.status, GameStatus::Setup | GameStatus::Play) {
+                    ui.sync_game(g.id, Force::default()).await;
+                }
+            }
+        }
+        "help" => {
+            ui.send(chat, tr(lang, "help"), None).await;
+        }
+        "rules" => {
+            let rules = arg.parse().unwrap_or(RuleSetId::Battle);
+            ui.send(chat, rules_text(rules, lang), None).await;
+        }
+        "lang" => {
+            let kb = InlineKeyboardMarkup::new(vec![
+                Lang::ALL
+                    .iter()
+                    .map(|l| InlineKeyboardButton::callback(tr(*l, "lang-name"), Callback::Lang(*l).encode()))
+                    .collect::<Vec<_>>(),
+            ]);
+            ui.send(chat, tr(lang, "lang-choose"), Some(kb)).await;
+        }
+        "new" if arg.is_empty() => {
+            let rows = RuleSetId::ALL
+                .iter()
+                .map(|r| {
+                    vec![InlineKeyboardButton::callback(
+                        tr(lang, &format!("rules-{}", r.as_str())),
+                        Callback::NewRules(*r).encode(),
+                    )]
+                })
+                .collect::<Vec<_>>();
+            ui.send(chat, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows))).await;
+        }
+        "new" => match arg.parse::<RuleSetId>() {
+            Ok(rules) => {
+                if let Some((text, kb)) = invitation(ui, user.id, lang, rules, 0).await {
+                    ui.send(chat, text, Some(kb)).await;
+                }
+            }
+            Err(_) => {
+                ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None).await;
+            }
+        },
+        "games" => games(ui, user, lang).await,
+        "history" => history(ui, user, lang).await,
+        "vacation" => {
+            let days = if arg.is_empty() { Some(0) } else { arg.parse::<i64>().ok() };
+            let Some(days) = days else {
+                ui.send(chat, tr(lang, "vacation-usage"), None).await;
+                return;
+            };
+            match ui.app.vacation(user.id, days, crate::storage::now()).await {
+                Ok(v) if days == 0 => {
+                    let mut t = tr_args(lang, "vacation-status", &[("n", v.days_left.into())]);
+                    if let Some(u) = v.until {
+                        t.push('\n');
+                        t.push_str(&tr_args(lang, "vacation-running", &[("date", texts::fmt_date(u).into())]));
+                    }
+                    ui.send(chat, t, None).await;
+                }
+                Ok(v) => {
+                    let until = v.until.map(texts::fmt_date).unwrap_or_default();
+                    ui.send(
+                        chat,
+                        tr_args(lang, "vacation-started", &[("date", until.into()), ("n", v.days_left.into())]),
+                        None,
+                    )
+                    .await;
+                    for g in ui.app.store().games_of_user(user.id, 200).await.unwrap_or_default() {
+                        if matches!(g.status, GameStatus::Setup | GameStatus::Play) {
+                            ui.sync_game(g.id, Force::default()).await;
+                        }
+                    }
+                }
+                Err(e) => reply_error(ui, chat, &e, lang).await,
+            }
+        }
+        "settings" => {
+            let (text, kb) = settings_message(user, lang);
+            ui.send(chat, text, Some(kb)).await;
+        }
+        "stats" => {
+            let rows = ui.app.stats(user.id).await.unwrap_or_default();
+            let mut lines = vec![tr(lang, "stats-header")];
+            if rows.is_empty() {
+                lines.push(tr(lang, "stats-none"));
+            }
+            for r in rows {
+                lines.push(tr_args(
+                    lang,
+                    "stats-line",
+                    &[
+                        ("family", tr(lang, &format!("family-{}", r.family)).into()),
+                        ("rating", (r.rating.round() as i64).into()),
+                        ("rd", (r.deviation.round() as i64).into()),
+                        ("games", r.games.into()),
+                        ("wins", r.wins.into()),
+                        ("draws", r.draws.into()),
+                        ("losses", r.losses.into()),
+                    ],
+                ));
+            }
+            ui.send(chat, lines.join("\n"), None).await;
+        }
+        "ai" => {
+            let mut words = arg.split_whitespace();
+            let level = words.next().map(str::parse::<ai::Level>);
+            let rules = words.next().map(str::parse::<RuleSetId>);
+            match (level, rules) {
+                (None, _) => {
+                    let row = AI_LEVELS
+                        .iter()
+                        .map(|l| {
+                            InlineKeyboardButton::callback(
+                                tr(lang, &format!("ai-level-{l}")),
+                                Callback::AiLevel(*l).encode(),
+                            )
+                        })
+                        .collect::<Vec<_>>();
+                    ui.send(chat, tr(lang, "ai-choose-level"), Some(InlineKeyboardMarkup::new(vec![row]))).await;
+                }
+                (_, Some(Err(_))) => {
+                    ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None).await;
+                }
+                (Some(Ok(level)), rules) if AI_LEVELS.contains(&level) => {
+                    let rules = rules.and_then(Result::ok).unwrap_or(RuleSetId::Battle);
+                    start_ai(ui, user.id, lang, level, rules).await;
+                }
+                _ => {
+                    ui.send(chat, tr(lang, "ai-usage"), None).await;
+                }
+            }
+        }
+        "setup" => {
+            if arg.is_empty() {
+                ui.send(chat, tr(lang, "setup-usage"), None).await;
+                return;
+            }
+            match current_setup_game(ui, user).await {
+                Some(game) => match ui.app.setup_action(user.id, game, None, SetupAction::Code(arg.to_owned())).await {
+                    Ok(done) => {
+                        ui.send(chat, tr_args(lang, "setup-loaded", &[("id", game.into())]), None).await;
+                        deliver(ui, &done, Force { fresh_for: Some(user.id), redraw_for: None }).await;
+                    }
+                    Err(e) => reply_error(ui, chat, &e, lang).await,
+                },
+                None => reply_error(ui, chat, &UserError::NoActiveGame, lang).await,
+            }
+        }
+        "setups" => setups(ui, user, lang, arg).await,
+        "cancel" => {
+            let waiting: Vec<i64> = ui
+                .app
+                .store()
+                .games_of_user(user.id, 50)
+                .await
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|g| g.status == GameStatus::Waiting)
+                .map(|g| g.id)
+                .collect();
+            if waiting.is_empty() {
+                ui.send(chat, tr(lang, "cancel-nothing"), None).await;
+            }
+            for id in waiting {
+                match ui.app.cancel_invitation(user.id, id).await {
+                    Ok(done) => ui.notify(&done.notices).await,
+                    Err(e) => reply_error(ui, chat, &e, lang).await,
+                }
+            }
+        }
+        _ => {
+            ui.send(chat, tr(lang, "unknown-command"), None).await;
+        }
+    }
+}
+
+pub(super) async fn start_ai(ui: &Ui, user_id: i64, lang: Lang, level: ai::Level, rules: RuleSetId) {
+    match ui.app.new_ai_game(user_id, level, rules).await {
+        Ok(game) => {
+            ui.send(
+                user_id,
+                tr_args(lang, "ai-started", &[("id", game.into()), ("name", ai_name(level, lang).into())]),
+                None,
+            )
+            .await;
+            ui.sync_game(game, Force::default()).await;
+        }
+        Err(e) => reply_error(ui, user_id, &e, lang).await,
+    }
+}
+
+/// Starts a spectator board of `game` in the user's private chat.
+pub(super) async fn watch(ui: &Ui, user_id: i64, game: i64, lang: Lang) {
+    match ui.app.store().load_game(game).await {
+        Ok(Some(rec)) if rec.players.iter().any(|p| p.user_id == user_id) => {
+            reply_error(ui, user_id, &UserError::WrongPhase, lang).await;
+        }
+        Ok(Some(rec)) => {
+            let _ = ui.app.store().add_spectator(game, user_id).await;
+            ui.send(user_id, tr_args(lang, "watching", &[("id", game.into())]), None).await;
+            if matches!(rec.status, GameStatus::Play | GameStatus::Finished) {
+                crate::telegram::cards::sync_spectators(ui, &rec).await;
+            }
+        }
+        _ => reply_error(ui, user_id, &UserError::NoSuchGame, lang).await,
+    }
+}
+
+pub(super) fn rules_text(rules: RuleSetId, lang: Lang) -> String {
+    let mut t = tr(lang, "rules-text");
+    if rules != RuleSetId::Battle {
+        t.push_str("\n\n");
+        t.push_str(&tr(lang, &format!("rules-note-{}", rules.as_str())));
+    }
+    t
+}
+
+/// The game a typed setup command applies to: the last one touched if it is
+/// in setup, else the user's only game in setup.
+pub(super) async fn current_setup_game(ui: &Ui, user: &UserRecord) -> Option<i64> {
+    let games = ui.app.store().games_of_user(user.id, 50).await.ok()?;
+    let in_setup: Vec<i64> = games.iter().filter(|g| g.status == GameStatus::Setup).map(|g| g.id).collect();
+    let last = ui.app.store().get_user(user.id).await.ok().flatten().and_then(|u| u.last_game_id);
+    match last {
+        Some(id) if in_setup.contains(&id) => Some(id),
+        _ if in_setup.len() == 1 => Some(in_setup[0]),
+        _ => None,
+    }
+}
+
+pub(super) async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) {
+    let valid = code.len() <= 64 && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !valid {
+        reply_error(ui, user.id, &UserError::InvitationNotFound, lang).await;
+        return;
+    }
+    match ui.app.join(user.id, &user.first_name, code).await {
+        Ok(j) => {
+            ui.send(user.id, tr_args(lang, "joined", &[("id", j.game_id.into())]), None).await;
+            let already = j.done.notices.is_empty();
+            let force = if already { Force { fresh_for: Some(user.id), redraw_for: None } } else { Force::default() };
+            deliver(ui, &j.done, force).await;
+        }
+        Err(e) => reply_error(ui, user.id, &e, lang).await,
+    }
+}
+
+/// Creates an invitation and returns its message: the deep link, a share
+/// button and a cancel button.
+pub(super) async fn invitation(
+    ui: &Ui,
+    user_id: i64,
+    lang: Lang,
+    rules: RuleSetId,
+    days: u8,
+) -> Option<(String, InlineKeyboardMarkup)> {
+    let days_per_move = (days > 0).then_some(i64::from(days));
+    match ui.app.new_game(user_id, NewGameChoice { rules, days_per_move }).await {
+        Ok((game_id, code)) => {
+            let link = format!("https://t.me/{}?start={code}", ui.username);
+            let share_text = tr(lang, "invite-share-text");
+            let share: String = url::form_urlencoded::Serializer::new(String::new())
+                .append_pair("url", &link)
+                .append_pair("text", &share_text)
+                .finish();
+            let mut rows = vec![];
+            if let Ok(u) = format!("https://t.me/share/url?{share}").parse() {
+                rows.push(vec![InlineKeyboardButton::url(tr(lang, "btn-share"), u)]);
+            }
+            rows.push(vec![InlineKeyboardButton::callback(
+                tr(lang, "btn-cancel-invite"),
+                Callback::CancelInvite { game: game_id }.encode(),
+            )]);
+            let text = tr_args(
+                lang,
+                "invitation",
+                &[
+                    ("id", game_id.into()),
+                    ("rules", tr(lang, &format!("rules-{}", rules.as_str())).into()),
+                    ("time", days_text(days_per_move, lang).into()),
+                    ("link", link.into()),
+                ],
+            );
+            Some((text, InlineKeyboardMarkup::new(rows)))
+        }
+        Err(e) => {
+            reply_error(ui, user_id, &e, lang).await;
+            None
+        }
+    }
+}
+
+pub(super) async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
+    let list = match ui.app.games(user.id, 15).await {
+        Ok(l) => l,
+        Err(e) => return reply_error(ui, user.id, &e, lang).await,
+    };
+    if list.is_empty() {
+        ui.send(user.id, tr(lang, "games-none"), None).await;
+        return;
+    }
+    let mut lines = vec![tr(lang, "games-header")];
+    let mut rows = vec![];
+    for g in &list {
+        let opponent = match (g.ai, g.opponent) {
+            (Some(level), _) => ai_name(level, lang),
+            (None, Some(id)) => {
+                ui.app.store().get_user(id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default()
+            }
+            (None, None) => "—".into(),
+        };
+        let status = match g.status {
+            GameStatus::Waiting => tr(lang, "status-waiting"),
+            GameStatus::Setup => tr(lang, "status-setup"),
+            GameStatus::Play => {
+                let mut st = tr(lang, if g.your_turn { "status-your-move" } else { "status-their-move" });
+                if let Some(d) = g.deadline {
+                    st.push_str(&format!(
+                        " · ⏳ {}",
+                        crate::telegram::render::time_left_text(d - crate::storage::now(), lang)
+                    ));
+                }
+                st
+            }
+            GameStatus::Finished => {
+                let r = g.result.as_deref().unwrap_or("");
+                if r.starts_with("draw") {
+                    tr(lang, "result-draw")
+                } else if r.starts_with(g.side.as_str()) {
+                    tr(lang, "result-won")
+                } else {
+                    tr(lang, "result-lost")
+                }
+            }
+            GameStatus::Cancelled if g.result.as_deref() == Some("aborted") => tr(lang, "status-aborted"),
+            GameStatus::Cancelled => tr(lang, "status-cancelled"),
+        };
+        lines.push(tr_args(
+            lang,
+            "games-line",
+            &[
+                ("id", g.id.into()),
+                ("rules", tr(lang, &format!("rules-{}", g.rule_set.as_str())).into()),
+                ("opponent", esc(&opponent).into()),
+                ("status", status.into()),
+            ],
+        ));
+        if matches!(g.status, GameStatus::Setup | GameStatus::Play | GameStatus::Finished) {
+            rows.push(vec![InlineKeyboardButton::callback(
+                tr_args(lang, "btn-show-game", &[("id", g.id.into())]),
+                Callback::Resend { game: g.id }.encode(),
+            )]);
+        }
+    }
+    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+}
+
+pub(super) fn settings_message(user: &UserRecord, lang: Lang) -> (String, InlineKeyboardMarkup) {
+    let onoff = |b: bool| tr(lang, if b { "on" } else { "off" });
+    let text = tr_args(
+        lang,
+        "settings",
+        &[("human", onoff(user.confirm_human).into()), ("ai", onoff(user.confirm_ai).into())],
+    );
+    let kb = InlineKeyboardMarkup::new(vec![
+        vec![InlineKeyboardButton::callback(
+            tr(lang, "btn-toggle-confirm-human"),
+            Callback::ToggleConfirm(false).encode(),
+        )],
+        vec![InlineKeyboardButton::callback(tr(lang, "btn-toggle-confirm-ai"), Callback::ToggleConfirm(true).encode())],
+    ]);
+    (text, kb)
+}
+
+pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
+    let list = match ui.app.history(user.id, 10).await {
+        Ok(l) => l,
+        Err(e) => return reply_error(ui, user.id, &e, lang).await,
+    };
+    if list.is_empty() {
+        ui.send(user.id, tr(lang, "history-none"), None).await;
+        return;
+    }
+    let mut lines = vec![tr(lang, "history-header")];
+    let mut rows = vec![];
+    for g in &list {
+        let r = g.result.as_deref().unwrap_or("");
+        let res = if r.starts_with("draw") {
+            tr(lang, "result-draw")
+        } else if r.starts_with(g.side.as_str()) {
+            tr(lang, "result-won")
+        } else {
+            tr(lang, "result-lost")
+        };
+        lines.push(format!(
+            "#{} · {} · {} · {}",
+            g.id,
+            tr(lang, &format!("rules-{}", g.rule_set.as_str())),
+            res,
+            tr_args(lang, "moves-count", &[("n", g.plies.into())])
+        ));
+        rows.push(vec![
+            InlineKeyboardButton::callback(format!("▶ #{}", g.id), Callback::Replay { game: g.id, ply: 0 }.encode()),
+            InlineKeyboardButton::callback(tr(lang, "btn-export"), Callback::Export { game: g.id }.encode()),
+            InlineKeyboardButton::callback(tr(lang, "btn-picture"), Callback::Picture { game: g.id }.encode()),
+        ]);
+    }
+    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+}
+
+/// The text and buttons of a replay frame.
+pub(super) fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: Lang) -> (String, InlineKeyboardMarkup) {
+    let v = &frame.view;
+    let mut t =
+        tr_args(lang, "replay-title", &[("id", game.into()), ("ply", frame.ply.into()), ("total", frame.total.into())]);
+    t.push_str(&format!("\n<pre>{}</pre>", crate::telegram::render::grid(v, lang)));
+    if frame.ply > 0
+        && let Some(last) = v.history().last()
+    {
+        let who = if last.player == v.me() { tr(lang, "you") } else { tr(lang, "opponent") };
+        t.push_str(&format!("\n{}", crate::telegram::render::describe_ply(v, last, lang, &who)));
+    }
+    let to = |ply: usize| Callback::Replay { game, ply: u32::try_from(ply).unwrap_or(u32::MAX) }.encode();
+    let kb = InlineKeyboardMarkup::new(vec![vec![
+        InlineKeyboardButton::callback("⏮", to(0)),
+        InlineKeyboardButton::callback("◀", to(frame.ply.saturating_sub(1))),
+        InlineKeyboardButton::callback("▶", to(frame.ply + 1)),
+        InlineKeyboardButton::callback("⏭", to(frame.total)),
+    ]]);
+    (t, kb)
+}
+
+pub(super) async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
+    let store = ui.app.store();
+    if let Some(name) = arg.strip_prefix("save").map(str::trim) {
+        let name: String = name.chars().take(32).collect();
+        if name.is_empty() || name.chars().any(char::is_control) {
+            return reply_error(ui, user.id, &UserError::BadSetupName, lang).await;
+        }
+        let Some(game) = current_setup_game(ui, user).await else {
+            return reply_error(ui, user.id, &UserError::NoActiveGame, lang).await;
+        };
+        let Ok(Some(rec)) = store.load_game(game).await else { return };
+        let Some(p) = rec.players.iter().find(|p| p.user_id == user.id) else { return };
+        let Some(code) = p.draft_setup.clone() else { return };
+        match store.save_setup(user.id, &rec.rule_set, &name, &code).await {
+            Ok(_) => {
+                ui.send(user.id, tr_args(lang, "setups-saved", &[("name", esc(&name).into())]), None).await;
+            }
+            Err(e) => reply_error(ui, user.id, &e.into(), lang).await,
+        }
+        return;
+    }
+    let mut all = vec![];
+    for r in RuleSetId::ALL {
+        all.extend(store.list_setups(user.id, r.as_str()).await.unwrap_or_default());
+    }
+    if all.is_empty() {
+        ui.send(user.id, tr(lang, "setups-none"), None).await;
+        return;
+    }
+    let mut lines = vec![tr(lang, "setups-header")];
+    let mut rows = vec![];
+    for s in &all {
+        lines.push(format!("• <b>{}</b> ({}): <code>{}</code>", esc(&s.name), esc(&s.rule_set), esc(&s.code)));
+        rows.push(vec![
+            InlineKeyboardButton::callback(
+                tr_args(lang, "btn-load-setup", &[("name", s.name.clone().into())]),
+                Callback::LoadSetup(s.id).encode(),
+            ),
+            InlineKeyboardButton::callback(tr(lang, "btn-delete-setup"), Callback::DeleteSetup(s.id).encode()),
+        ]);
+    }
+    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+}
+
+pub(super) async fn typed_move(ui: &Ui, user: &UserRecord, lang: Lang, text: &str) {
+    let looks_like_move = text.len() <= 12
+        && text.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && text.chars().any(|c| c.is_ascii_digit());
+    if !looks_like_move {
+        ui.send(user.id, tr(lang, "short-help"), None).await;
+        return;
+    }
+    match ui.app.typed_move(user.id, text).await {
+        Ok((game_id, several, report, done)) => {
+            let key = if several { "typed-ok-game" } else { "typed-ok" };
+            let mut t = tr_args(lang, key, &[("id", game_id.into()), ("mv", report.mv.to_string().into())]);
+            if report.combat.is_some() {
+                t.push_str(&tr(lang, "typed-see-board"));
+            }
+            ui.send(user.id, t, None).await;
+            deliver(ui, &done, Force::default()).await;
+        }
+        Err(e) => reply_error(ui, user.id, &e, lang).await,
+    }
+}
