@@ -512,7 +512,7 @@ def inline_challenge_cards_and_spectators(env):
         ans = bob.press(callback_data=accept, inline_message_id=inline_id)
         assert ans and "already accepted" in ans["text"], ans
     except SimError as e:
-        assert e.code == 404, e
+        assert e.status == 404, e
         buttons = [b["callback_data"] for row in card()["reply_markup"]["inline_keyboard"] for b in row]
         assert accept not in buttons, buttons
     env.sim.wait_for(lambda: "setting up" in card()["text"], 15, what="the card shows the setup")
