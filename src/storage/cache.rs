@@ -83,12 +83,16 @@ impl<V: Clone> Cache<V> {
     /// Caches `value`, just written to the database by a write that began
     /// when [`Cache::epoch`] returned `epoch` — unless the entry holds
     /// something at least as new. If an invalidation happened meanwhile, the
-    /// entry is dropped instead (the database may hold more than `value`).
+    /// entry is dropped instead (the database may hold more than `value`)
+    /// and the epoch advances, as for [`Cache::invalidate`].
     pub(super) fn put(&self, id: i64, value: V, epoch: u64, newer: impl Fn(&V, &V) -> bool) {
         let mut inner = self.lock();
         if inner.epoch == epoch {
             inner.insert_newer(id, value, newer);
         } else {
+            // Also advance the epoch: a reader that noted the current one
+            // may have read the row before this write committed.
+            inner.epoch += 1;
             inner.map.remove(&id);
         }
     }
@@ -172,5 +176,16 @@ mod tests {
         let e = c.epoch();
         c.put(5, (3, "v3"), e, newer);
         assert_eq!(c.get(5), Some((3, "v3")));
+    }
+
+    #[test]
+    fn a_reader_that_began_before_a_dropping_put_cannot_fill_the_old_row() {
+        let c = Cache::new(4);
+        let save = c.epoch(); // a save notes the epoch, then waits for the connection
+        c.invalidate(9); // a conflict on another game
+        let read = c.epoch(); // a reader misses and reads version 1 from the database
+        c.put(5, (2, "v2"), save, newer); // the save commits version 2; the epoch moved: dropped
+        c.fill(5, (1, "v1"), read, newer);
+        assert_eq!(c.get(5), None, "version 1 must not be cached after version 2 committed");
     }
 }

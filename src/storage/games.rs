@@ -156,7 +156,7 @@ impl Store {
         for mv in new_moves {
             q = q.bind(game.id).bind(mv.ply).bind(&mv.side).bind(&mv.mv).bind(&mv.combat).bind(mv.at);
         }
-        if conn.run_in_transaction(q).await?.is_empty() {
+        if conn.run_in_transaction(game.id, q).await?.is_empty() {
             // No row of that version. The cached copy (if any) is older than
             // the database: drop it so a retry reads anew.
             self.games.invalidate(game.id);

@@ -81,9 +81,8 @@ pub struct Store {
 enum Hot {
     /// Not opened yet.
     Unopened,
-    /// Open; `true` while a transaction begun by a multi-statement query
-    /// may still be open (the caller was cancelled before it could end it).
-    Open(SqliteConnection, bool),
+    /// Open.
+    Open(SqliteConnection),
     /// An in-memory database: a second connection would not share it, so
     /// the pool serves these statements too.
     UsePool,
@@ -91,61 +90,95 @@ enum Hot {
 
 /// A connection for a few statements: the store's own hot connection, or
 /// one checked out of the pool.
-enum Conn<'a> {
-    /// The hot connection, held for the caller's statements.
-    Hot(tokio::sync::MutexGuard<'a, Hot>),
-    /// A pooled connection.
-    Pooled(sqlx::pool::PoolConnection<sqlx::Sqlite>),
+struct Conn {
+    kind: ConnKind,
+    /// The game whose transaction [`Conn::run_in_transaction`] is running:
+    /// set only while it runs, so a caller cancelled meanwhile leaves it set
+    /// and the drop cleans up (see `Drop`).
+    dirty: Option<i64>,
+    store: Store,
 }
 
-impl Conn<'_> {
+enum ConnKind {
+    /// The hot connection, held for the caller's statements.
+    Hot(tokio::sync::OwnedMutexGuard<Hot>),
+    /// A pooled connection.
+    Pooled(sqlx::pool::PoolConnection<sqlx::Sqlite>),
+    /// Handed to the clean-up task.
+    Gone,
+}
+
+impl Conn {
     /// Runs `q`, a multi-statement query that begins and commits its own
-    /// transaction, and returns its rows. On an error the transaction is
-    /// rolled back; if the caller is cancelled meanwhile, the next user of
-    /// the hot connection rolls it back.
+    /// transaction on `game`, and returns its rows. On an error the
+    /// transaction is rolled back.
     async fn run_in_transaction<'q>(
         &mut self,
+        game: i64,
         q: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
     ) -> Result<Vec<sqlx::sqlite::SqliteRow>> {
-        self.set_dirty(true);
+        self.dirty = Some(game);
         let rows = q.fetch_all(&mut **self).await;
         if rows.is_err() {
             let _ = sqlx::query("ROLLBACK").execute(&mut **self).await;
         }
-        self.set_dirty(false);
+        self.dirty = None;
         Ok(rows?)
     }
+}
 
-    fn set_dirty(&mut self, value: bool) {
-        if let Conn::Hot(g) = self
-            && let Hot::Open(_, dirty) = &mut **g
-        {
-            *dirty = value;
-        }
+impl Drop for Conn {
+    /// A caller cancelled inside [`Conn::run_in_transaction`] may have left
+    /// the transaction open, or committed it without updating the caches:
+    /// a task that keeps the connection rolls back (a no-op after a commit),
+    /// then drops the game's cached copy and the in-play lists.
+    fn drop(&mut self) {
+        let Some(game) = self.dirty.take() else { return };
+        let Ok(rt) = tokio::runtime::Handle::try_current() else { return };
+        let kind = std::mem::replace(&mut self.kind, ConnKind::Gone);
+        let store = self.store.clone();
+        rt.spawn(async move {
+            let rollback = sqlx::query("ROLLBACK");
+            match kind {
+                ConnKind::Hot(mut g) => {
+                    if let Hot::Open(c) = &mut *g {
+                        let _ = rollback.execute(c).await;
+                    }
+                }
+                ConnKind::Pooled(mut c) => {
+                    let _ = rollback.execute(&mut *c).await;
+                }
+                ConnKind::Gone => {}
+            }
+            store.games.invalidate(game);
+            store.in_play.clear();
+        });
     }
 }
 
-impl std::ops::Deref for Conn<'_> {
+impl std::ops::Deref for Conn {
     type Target = SqliteConnection;
     fn deref(&self) -> &SqliteConnection {
-        match self {
-            Conn::Hot(g) => match &**g {
-                Hot::Open(c, _) => c,
+        match &self.kind {
+            ConnKind::Hot(g) => match &**g {
+                Hot::Open(c) => c,
                 _ => unreachable!("a hot guard is handed out only when open"),
             },
-            Conn::Pooled(c) => c,
+            ConnKind::Pooled(c) => c,
+            ConnKind::Gone => unreachable!("gone only in drop"),
         }
     }
 }
 
-impl std::ops::DerefMut for Conn<'_> {
+impl std::ops::DerefMut for Conn {
     fn deref_mut(&mut self) -> &mut SqliteConnection {
-        match self {
-            Conn::Hot(g) => match &mut **g {
-                Hot::Open(c, _) => c,
+        match &mut self.kind {
+            ConnKind::Hot(g) => match &mut **g {
+                Hot::Open(c) => c,
                 _ => unreachable!("a hot guard is handed out only when open"),
             },
-            Conn::Pooled(c) => c,
+            ConnKind::Pooled(c) => c,
+            ConnKind::Gone => unreachable!("gone only in drop"),
         }
     }
 }
@@ -185,7 +218,11 @@ impl Store {
         let pool_options = pool_options.test_before_acquire(false);
         let pool = pool_options.connect_with(options).await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store::from_pool(pool))
+        let store = Store::from_pool(pool);
+        if in_memory {
+            *store.hot.lock().await = Hot::UsePool;
+        }
+        Ok(store)
     }
 
     /// Wraps an existing pool whose schema is already migrated (tests, `#[sqlx::test]`).
@@ -206,29 +243,25 @@ impl Store {
     /// each statement the pool's check-out and the test query sqlx runs on
     /// every connection given back to a pool. Opened on first use with the
     /// pool's options; an in-memory database uses the pool instead.
-    async fn hot(&self) -> Result<Conn<'_>> {
-        let mut guard = self.hot.lock().await;
+    async fn hot(&self) -> Result<Conn> {
+        let mut guard = self.hot.clone().lock_owned().await;
         if matches!(*guard, Hot::Unopened) {
             let options = (*self.pool.connect_options()).clone();
             let name = options.get_filename().to_string_lossy().into_owned();
             *guard = if name == ":memory:" || name.starts_with("file:sqlx-in-memory") {
                 Hot::UsePool
             } else {
-                Hot::Open(sqlx::ConnectOptions::connect(&options).await?, false)
+                Hot::Open(sqlx::ConnectOptions::connect(&options).await?)
             };
         }
-        if let Hot::Open(c, dirty @ true) = &mut *guard {
-            // Left inside a transaction by a cancelled caller: end it first.
-            let _ = sqlx::query("ROLLBACK").execute(&mut *c).await;
-            *dirty = false;
-        }
-        match *guard {
-            Hot::Open(..) => Ok(Conn::Hot(guard)),
+        let kind = match *guard {
+            Hot::Open(_) => ConnKind::Hot(guard),
             _ => {
                 drop(guard);
-                Ok(Conn::Pooled(self.pool.acquire().await?))
+                ConnKind::Pooled(self.pool.acquire().await?)
             }
-        }
+        };
+        Ok(Conn { kind, dirty: None, store: self.clone() })
     }
 
     /// Forgets every cached game and user, so the next reads come from the
@@ -248,7 +281,7 @@ impl Store {
     /// Closes all connections (checkpoints the WAL); call once at shutdown.
     pub async fn close(&self) {
         let hot = std::mem::replace(&mut *self.hot.lock().await, Hot::UsePool);
-        if let Hot::Open(c, _) = hot {
+        if let Hot::Open(c) = hot {
             let _ = sqlx::Connection::close(c).await;
         }
         self.pool.close().await;
@@ -257,7 +290,7 @@ impl Store {
     /// Begins a write transaction on `conn` that takes the SQLite write lock
     /// immediately, so concurrent writers queue on the busy timeout instead
     /// of failing on lock upgrade.
-    async fn begin_write<'c>(conn: &'c mut Conn<'_>) -> Result<sqlx::Transaction<'c, sqlx::Sqlite>> {
+    async fn begin_write(conn: &mut Conn) -> Result<sqlx::Transaction<'_, sqlx::Sqlite>> {
         Ok(sqlx::Connection::begin_with(&mut **conn, "BEGIN IMMEDIATE").await?)
     }
 }

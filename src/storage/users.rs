@@ -149,6 +149,9 @@ impl Store {
         id: i64,
         q: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
     ) -> Result<()> {
+        // Dropped before as well as after: between the write and the second
+        // drop, nobody may skip a write because of the old cached value.
+        self.users.invalidate(id);
         let done = q.execute(&self.pool).await;
         self.users.invalidate(id);
         expect_one(done?.rows_affected())
