@@ -363,20 +363,17 @@ async fn bench(a: Args) {
         window.len(),
         (calls1 - calls0) as f64 / a.secs as f64
     );
-    println!(
-        "update handed out -> last API call: p50 {:.2} ms  p90 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
-        pct(&lat, 0.5),
-        pct(&lat, 0.9),
-        pct(&lat, 0.99),
-        pct(&lat, 1.0)
-    );
-    println!(
-        "update queued -> last API call:     p50 {:.2} ms  p90 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
-        pct(&e2e, 0.5),
-        pct(&e2e, 0.9),
-        pct(&e2e, 0.99),
-        pct(&e2e, 1.0)
-    );
+    let quantiles = |v: &[u64]| {
+        format!(
+            "p50 {:.2} ms  p90 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
+            pct(v, 0.5),
+            pct(v, 0.9),
+            pct(v, 0.99),
+            pct(v, 1.0)
+        )
+    };
+    println!("update handed out -> last API call: {}", quantiles(&lat));
+    println!("update queued -> last API call:     {}", quantiles(&e2e));
     let fake_cpu = fake1 - fake0;
     let per_move = |c: f64| c / window.len().max(1) as f64 * 1e6;
     println!(

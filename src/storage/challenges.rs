@@ -155,14 +155,9 @@ impl Store {
     /// # Errors
     /// [`super::StorageError::Db`] on a database failure.
     pub async fn link_challenge(&self, id: i64, game_id: i64) -> Result<bool> {
-        let done = sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ? AND game_id IS NULL")
-            .bind(game_id)
-            .bind(id)
-            .execute(&self.pool)
-            .await;
-        self.followers.invalidate(game_id);
-        let done = done?;
-        Ok(done.rows_affected() == 1)
+        let q =
+            sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ? AND game_id IS NULL").bind(game_id).bind(id);
+        Ok(self.write_through(&self.followers, game_id, q).await? == 1)
     }
 
     /// Remembers who pressed Accept before starting the bot.
@@ -213,9 +208,8 @@ impl Store {
         if self.users.get(user_id).is_some_and(|u| u.started) {
             return Ok(());
         }
-        let done = sqlx::query("UPDATE users SET started = 1 WHERE id = ?").bind(user_id).execute(&self.pool).await;
-        self.users.invalidate(user_id);
-        done?;
+        let q = sqlx::query("UPDATE users SET started = 1 WHERE id = ?").bind(user_id);
+        self.write_through(&self.users, user_id, q).await?;
         Ok(())
     }
 
@@ -232,13 +226,10 @@ impl Store {
     /// # Errors
     /// [`super::StorageError::Db`] on a database failure.
     pub async fn add_spectator(&self, game_id: i64, user_id: i64) -> Result<()> {
-        let done = sqlx::query("INSERT INTO spectators (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING")
+        let q = sqlx::query("INSERT INTO spectators (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING")
             .bind(game_id)
-            .bind(user_id)
-            .execute(&self.pool)
-            .await;
-        self.followers.invalidate(game_id);
-        done?;
+            .bind(user_id);
+        self.write_through(&self.followers, game_id, q).await?;
         Ok(())
     }
 
@@ -247,14 +238,8 @@ impl Store {
     /// # Errors
     /// [`super::StorageError::Db`] on a database failure.
     pub async fn remove_spectator(&self, game_id: i64, user_id: i64) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM spectators WHERE game_id = ? AND user_id = ?")
-            .bind(game_id)
-            .bind(user_id)
-            .execute(&self.pool)
-            .await;
-        self.followers.invalidate(game_id);
-        let done = done?;
-        Ok(done.rows_affected() == 1)
+        let q = sqlx::query("DELETE FROM spectators WHERE game_id = ? AND user_id = ?").bind(game_id).bind(user_id);
+        Ok(self.write_through(&self.followers, game_id, q).await? == 1)
     }
 
     /// Whether anything outside the two players follows game `game_id`:

@@ -2,7 +2,7 @@
 
 use sqlx::{Row, SqliteConnection};
 
-use super::{GameRecord, MoveRecord, NewGame, PlayerRecord, Result, StorageError, Store, now};
+use super::{GameRecord, MoveRecord, NewGame, PlayerRecord, Query, Result, StorageError, Store, now};
 
 impl Store {
     /// Creates a game in status `waiting`, version 1, with the creator seated and the
@@ -335,8 +335,6 @@ fn upsert_players_sql(n: usize, guarded: bool) -> String {
              vacation_until = excluded.vacation_until"
     )
 }
-
-type Query<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>;
 
 /// Binds the seats of [`upsert_players_sql`], in order.
 fn bind_players<'q>(mut q: Query<'q>, game_id: i64, players: &[&'q PlayerRecord]) -> Query<'q> {

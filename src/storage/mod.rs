@@ -112,11 +112,7 @@ impl Conn {
     /// Runs `q`, a multi-statement query that begins and commits its own
     /// transaction on `game`, and returns its rows. On an error the
     /// transaction is rolled back.
-    async fn run_in_transaction<'q>(
-        &mut self,
-        game: i64,
-        q: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
-    ) -> Result<Vec<sqlx::sqlite::SqliteRow>> {
+    async fn run_in_transaction<'q>(&mut self, game: i64, q: Query<'q>) -> Result<Vec<sqlx::sqlite::SqliteRow>> {
         self.dirty = Some(game);
         let rows = q.fetch_all(&mut **self).await;
         if rows.is_err() {
@@ -287,6 +283,17 @@ impl Store {
         self.pool.close().await;
     }
 
+    /// Runs the one-statement write `q` through the pool and drops `id`
+    /// from `cache` before and after it (between the write and the second
+    /// drop nobody may act on the old cached value; see `cache.rs`).
+    /// Returns the rows changed.
+    async fn write_through<V: Clone>(&self, cache: &cache::Cache<V>, id: i64, q: Query<'_>) -> Result<u64> {
+        cache.invalidate(id);
+        let done = q.execute(&self.pool).await;
+        cache.invalidate(id);
+        Ok(done?.rows_affected())
+    }
+
     /// Begins a write transaction on `conn` that takes the SQLite write lock
     /// immediately, so concurrent writers queue on the busy timeout instead
     /// of failing on lock upgrade.
@@ -294,6 +301,9 @@ impl Store {
         Ok(sqlx::Connection::begin_with(&mut **conn, "BEGIN IMMEDIATE").await?)
     }
 }
+
+/// A query with its bound arguments.
+type Query<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>;
 
 /// Converts an SQLite 0/1 integer to `bool`.
 fn int_bool(v: i64) -> bool {

@@ -143,18 +143,9 @@ impl Store {
         Ok(user)
     }
 
-    /// Runs a write to user `id`'s row, then drops the cached copy.
-    async fn write_user<'q>(
-        &self,
-        id: i64,
-        q: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
-    ) -> Result<()> {
-        // Dropped before as well as after: between the write and the second
-        // drop, nobody may skip a write because of the old cached value.
-        self.users.invalidate(id);
-        let done = q.execute(&self.pool).await;
-        self.users.invalidate(id);
-        expect_one(done?.rows_affected())
+    /// Runs a write to user `id`'s row, dropping the cached copy.
+    async fn write_user(&self, id: i64, q: super::Query<'_>) -> Result<()> {
+        expect_one(self.write_through(&self.users, id, q).await?)
     }
 
     /// Sets the `/lang` choice (`None` = follow the Telegram client language).
