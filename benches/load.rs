@@ -42,6 +42,10 @@
 //! Offering more than the bot sustains grows a backlog: the latencies then
 //! measure the queue (BENCHMARKS.md, "Load").
 
+/// The allocator of the `srazhenie` binary (see `src/main.rs`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[path = "load/fakeapi.rs"]
 mod fakeapi;
 
@@ -61,6 +65,8 @@ struct Args {
     bots: usize,
     rate: f64,
     warmup: u64,
+    /// Moves per second during the warm-up (default: `rate`).
+    warm_rate: Option<f64>,
     secs: u64,
     /// `TELEGRAM_CALLS_PER_SEC` of each bot (Telegram's default 30).
     calls_per_sec: u32,
@@ -70,7 +76,16 @@ struct Args {
 
 impl Args {
     fn parse() -> Args {
-        let mut a = Args { games: 10_000, bots: 1, rate: 100.0, warmup: 10, secs: 30, calls_per_sec: 30, workers: 0 };
+        let mut a = Args {
+            games: 10_000,
+            bots: 1,
+            rate: 100.0,
+            warmup: 10,
+            warm_rate: None,
+            secs: 30,
+            calls_per_sec: 30,
+            workers: 0,
+        };
         let argv: Vec<String> = std::env::args().skip(1).collect();
         let mut i = 0;
         while i < argv.len() {
@@ -80,6 +95,7 @@ impl Args {
                 "--bots" => a.bots = val.parse().expect("--bots K"),
                 "--rate" => a.rate = val.parse().expect("--rate MOVES_PER_SEC"),
                 "--warmup" => a.warmup = val.parse().expect("--warmup SECS"),
+                "--warm-rate" => a.warm_rate = Some(val.parse().expect("--warm-rate MOVES_PER_SEC")),
                 "--secs" => a.secs = val.parse().expect("--secs SECS"),
                 "--calls-per-sec" => a.calls_per_sec = val.parse().expect("--calls-per-sec N"),
                 "--workers" => a.workers = val.parse().expect("--workers N"),
@@ -206,17 +222,26 @@ async fn drive(
     g: Arc<Games>,
     i: usize,
     south_first: bool,
-    period: Duration,
-    phase: Duration,
+    (warm_period, period, warm_end): (Duration, Duration, tokio::time::Instant),
+    phase: f64,
     stop_ns: u64,
     out: Arc<Mutex<Vec<Sample>>>,
     failed: Arc<Mutex<u64>>,
 ) {
-    let start = tokio::time::Instant::now() + phase;
+    // `phase` is this game's place in the period (0..1): it moves at that
+    // place of every warm-up period, then of every measured period.
+    let mut next = tokio::time::Instant::now() + warm_period.mul_f64(phase);
     let mut south_turn = south_first;
     let (mut ks, mut kn) = (0, 0);
-    for ply in 0..MAX_PLIES {
-        tokio::time::sleep_until(start + period * ply as u32).await;
+    for _ in 0..MAX_PLIES {
+        tokio::time::sleep_until(next).await;
+        next = if next >= warm_end {
+            next + period
+        } else if next + warm_period < warm_end || warm_period == period {
+            next + warm_period
+        } else {
+            warm_end + period.mul_f64(phase)
+        };
         if g.now_ns() >= stop_ns {
             return;
         }
@@ -331,17 +356,22 @@ async fn bench(a: Args) {
     let w1 = w0 + a.secs * 1_000_000_000;
     let samples = Arc::new(Mutex::new(Vec::with_capacity((a.rate * (a.secs + a.warmup) as f64) as usize)));
     let failed = Arc::new(Mutex::new(0u64));
+    let warm_period = a.warm_rate.map_or(period, |r| Duration::from_secs_f64(a.games as f64 / r));
+    let warm_end = tokio::time::Instant::now() + Duration::from_secs(a.warmup);
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     for (i, &first) in south_first.iter().enumerate() {
-        let phase = period.mul_f64(rng.random::<f64>());
-        fake.spawn(drive(g.clone(), i, first, period, phase, w1, samples.clone(), failed.clone()));
+        let phase = rng.random::<f64>();
+        let schedule = (warm_period, period, warm_end);
+        fake.spawn(drive(g.clone(), i, first, schedule, phase, w1, samples.clone(), failed.clone()));
     }
     tokio::time::sleep(Duration::from_nanos(w0 - g.now_ns())).await;
     let (cpu0, fake0, calls0) =
         (cpu_secs(), thread_cpu_secs(FAKE_THREAD), g.total_calls.load(std::sync::atomic::Ordering::Relaxed));
+    let saves0 = store.save_stats();
     tokio::time::sleep(Duration::from_nanos(w1 - g.now_ns())).await;
     let (cpu1, fake1, calls1) =
         (cpu_secs(), thread_cpu_secs(FAKE_THREAD), g.total_calls.load(std::sync::atomic::Ordering::Relaxed));
+    let saves1 = store.save_stats();
     let (rss, hwm) = rss_mib();
     tokio::time::sleep(Duration::from_secs(2)).await; // let moves injected before w1 finish
 
@@ -355,8 +385,13 @@ async fn bench(a: Args) {
     let moves_s = window.len() as f64 / a.secs as f64;
     let cpu = cpu1 - cpu0;
     println!(
-        "games {}  bots {}  offered rate {:.0} moves/s  window {} s after {} s warm-up",
-        a.games, a.bots, a.rate, a.secs, a.warmup
+        "games {}  bots {}  offered rate {:.0} moves/s  window {} s after {} s warm-up at {:.0} moves/s",
+        a.games,
+        a.bots,
+        a.rate,
+        a.secs,
+        a.warmup,
+        a.warm_rate.unwrap_or(a.rate)
     );
     println!(
         "moves completed in window: {} = {moves_s:.1} moves/s; API calls {:.1}/s",
@@ -390,6 +425,11 @@ async fn bench(a: Args) {
         (cpu - fake_cpu) / a.secs as f64,
         per_move(cpu - fake_cpu)
     );
+    let (txs, saves) = (saves1.transactions - saves0.transactions, saves1.saves - saves0.saves);
+    println!(
+        "game saves {saves} in {txs} write transactions ({:.2} saves per transaction)",
+        saves as f64 / txs.max(1) as f64
+    );
     println!("RSS {rss:.1} MiB at the end of the window (peak {hwm:.1} MiB)");
     println!(
         "games stalled (no complete answer within 20 s): {}; stray calls: {}",
@@ -403,6 +443,10 @@ async fn bench(a: Args) {
 
 fn main() {
     let args = Args::parse();
+    // `RUST_LOG` (e.g. `sqlx=debug` to see every statement) logs to stderr.
+    if let Ok(filter) = tracing_subscriber::EnvFilter::try_from_default_env() {
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+    }
     // The bot's runtime: tokio's default, one worker per core. The fake Bot API
     // and the driver run on a thread of their own (see `fake_runtime`).
     let mut rt = tokio::runtime::Builder::new_multi_thread();

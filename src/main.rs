@@ -12,6 +12,12 @@ use tracing_subscriber::EnvFilter;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
+/// mimalloc instead of the system allocator: the bot allocates small
+/// buffers on several threads at once (requests, JSON, rows), where glibc's
+/// malloc spent a fifth of the CPU under load (BENCHMARKS.md, "Load").
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let bot = match cli.command_or_default() {

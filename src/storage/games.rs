@@ -2,7 +2,7 @@
 
 use sqlx::{Row, SqliteConnection};
 
-use super::{GameRecord, MoveRecord, NewGame, PlayerRecord, Query, Result, StorageError, Store, now};
+use super::{Conn, GameRecord, MoveRecord, NewGame, PlayerRecord, Query, Result, StorageError, Store, now};
 
 impl Store {
     /// Creates a game in status `waiting`, version 1, with the creator seated and the
@@ -89,6 +89,15 @@ impl Store {
     /// Returns the record as now stored. Seats equal to the cached copy of
     /// `expected_version` are not written again (they are unchanged).
     ///
+    /// Saves are written by one task of the store (started by the first
+    /// save), which takes every save waiting at that moment (at most
+    /// [`MAX_BATCH`]) into a single transaction: under load, many moves share
+    /// one commit. Each save in it is guarded by its own version check, so a
+    /// conflict in one writes nothing of it and does not disturb the others;
+    /// if a statement fails, the batch is rolled back and its saves run one
+    /// by one, so only the faulty one fails. A caller cancelled while waiting
+    /// does not cancel its save: the answer is only not heard.
+    ///
     /// # Errors
     /// * [`StorageError::Conflict`] — the version changed meanwhile; nothing was written.
     /// * [`StorageError::NotFound`] — no game with `game.id`.
@@ -99,96 +108,160 @@ impl Store {
         expected_version: i64,
         new_moves: &[MoveRecord],
     ) -> Result<GameRecord> {
-        let epoch = self.games.epoch();
         let before = self.games.get(game.id).filter(|c| c.version == expected_version);
-        let before_status = before.as_ref().map(|b| b.status);
-        let before_seats: Vec<(i64, String)> = before
-            .as_ref()
-            .map(|b| b.players.iter().map(|p| (p.user_id, p.side.clone())).collect())
-            .unwrap_or_default();
-        let mut conn = self.hot().await?;
+        let changed = (0..game.players.len())
+            .filter(|&i| before.as_ref().and_then(|b| b.player(&game.players[i].side)) != Some(&game.players[i]))
+            .collect();
         let t = now();
         let finished_at = game.finished_at.or_else(|| game.status.is_over().then_some(t));
-        let changed: Vec<&PlayerRecord> =
-            game.players.iter().filter(|p| before.as_ref().and_then(|b| b.player(&p.side)) != Some(*p)).collect();
-        // One round trip for the whole transaction: the version-checked UPDATE
-        // (its RETURNING row says it matched), then the seats and the moves,
-        // each run only if the statement before it changed a row
-        // (`changes()`), so a version conflict writes nothing.
-        let mut sql = String::from(
-            "BEGIN IMMEDIATE;
-             UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
-                 state = ?, state_format = ?, draw_offer = ?, result = ?, opponent_kind = ?,
-                 turn_started_at = ?, finished_at = ?, reminders_sent = ?, rematch_game = ?,
-                 version = version + 1, updated_at = ?
-             WHERE id = ? AND version = ? RETURNING version;",
-        );
-        if !changed.is_empty() {
-            sql.push_str(&upsert_players_sql(changed.len(), true));
-            sql.push(';');
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let job = SaveJob {
+            game: game.clone(),
+            expected_version,
+            new_moves: new_moves.to_vec(),
+            before,
+            changed,
+            t,
+            finished_at,
+            reply,
+        };
+        let saver = self.saver.get_or_init(|| self.start_writer());
+        if saver.send(job).is_err() {
+            return Err(StorageError::Db(sqlx::Error::WorkerCrashed));
         }
-        if !new_moves.is_empty() {
-            let rows = vec!["(?, ?, ?, ?, ?, ?)"; new_moves.len()].join(", ");
-            sql.push_str(&format!(
-                "INSERT INTO moves (game_id, ply, side, mv, combat, at)
-                 SELECT * FROM (VALUES {rows}) WHERE changes() > 0;"
-            ));
+        answer.await.unwrap_or(Err(StorageError::Db(sqlx::Error::WorkerCrashed)))
+    }
+
+    /// Starts the task that writes saves; returns its queue.
+    fn start_writer(&self) -> Saver {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        // The writer's handle on the store holds no sender of the queue, so
+        // the queue closes, and the task ends, with the last other handle.
+        let writer = Store { saver: std::sync::Arc::new(std::sync::OnceLock::new()), ..self.clone() };
+        // A thread and a runtime of its own: the writer is the one serial
+        // step of every move, and on the bot's runtime each of its wake-ups
+        // (rows from SQLite's thread, new saves) waited behind hundreds of
+        // ready tasks; here it runs the moment it is woken.
+        let spawned = std::thread::Builder::new().name("store-writer".into()).spawn(move || {
+            match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(rt) => rt.block_on(writer.write_saves(rx)),
+                Err(e) => tracing::error!(error = %e, "cannot start the store's writer"),
+            }
+        });
+        if let Err(e) = spawned {
+            tracing::error!(error = %e, "cannot start the store's writer");
         }
+        tx
+    }
+
+    /// The writer task: takes what waits, writes it as one batch, repeats.
+    async fn write_saves(self, mut rx: tokio::sync::mpsc::UnboundedReceiver<SaveJob>) {
+        let mut jobs = Vec::with_capacity(MAX_BATCH);
+        while rx.recv_many(&mut jobs, MAX_BATCH).await > 0 {
+            let batch = std::mem::take(&mut jobs);
+            match self.hot().await {
+                Ok(mut conn) => self.write_batch(&mut conn, batch).await,
+                Err(e) => {
+                    let msg = e.to_string();
+                    for job in batch {
+                        let _ = job.reply.send(Err(StorageError::Db(sqlx::Error::Protocol(msg.clone()))));
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many transactions the writer has run for how many saves: under
+    /// load, saves per transaction above 1 show batching at work.
+    #[must_use]
+    pub fn save_stats(&self) -> SaveStats {
+        use std::sync::atomic::Ordering::Relaxed;
+        SaveStats {
+            transactions: self.save_stats.transactions.load(Relaxed),
+            saves: self.save_stats.saves.load(Relaxed),
+        }
+    }
+
+    /// Writes `jobs` in one transaction and answers each; after an error,
+    /// one transaction each.
+    async fn write_batch(&self, conn: &mut Conn, jobs: Vec<SaveJob>) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.save_stats.saves.fetch_add(jobs.len() as u64, Relaxed);
+        if jobs.len() > 1 {
+            self.save_stats.transactions.fetch_add(1, Relaxed);
+            conn.dirty = jobs.iter().map(|j| j.game.id).collect();
+            let matched = write_together(conn, &jobs).await;
+            if matched.is_err() {
+                let _ = sqlx::query("ROLLBACK").execute(&mut **conn).await;
+            }
+            conn.dirty.clear();
+            if let Ok(matched) = matched {
+                for (job, matched) in jobs.into_iter().zip(matched) {
+                    let saved = self.finish_save(conn, &job, matched).await;
+                    let _ = job.reply.send(saved);
+                }
+                return;
+            }
+        }
+        for job in jobs {
+            let saved = self.write_one(conn, &job).await;
+            let _ = job.reply.send(saved);
+        }
+    }
+
+    /// Writes one save in a transaction of its own.
+    async fn write_one(&self, conn: &mut Conn, job: &SaveJob) -> Result<GameRecord> {
+        self.save_stats.transactions.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut sql = String::from("BEGIN IMMEDIATE;");
+        job.push_sql(&mut sql);
         sql.push_str("COMMIT;");
-        let mut q = sqlx::query(&sql)
-            .bind(&game.rule_set)
-            .bind(game.status.as_str())
-            .bind(&game.first_player)
-            .bind(game.days_per_move)
-            .bind(&game.state)
-            .bind(game.state_format)
-            .bind(&game.draw_offer)
-            .bind(&game.result)
-            .bind(&game.opponent_kind)
-            .bind(game.turn_started_at)
-            .bind(finished_at)
-            .bind(game.reminders_sent)
-            .bind(game.rematch_game)
-            .bind(t)
-            .bind(game.id)
-            .bind(expected_version);
-        q = bind_players(q, game.id, &changed);
-        for mv in new_moves {
-            q = q.bind(game.id).bind(mv.ply).bind(&mv.side).bind(&mv.mv).bind(&mv.combat).bind(mv.at);
-        }
-        if conn.run_in_transaction(game.id, q).await?.is_empty() {
+        let q = job.bind(sqlx::query(&sql), 0);
+        let matched = !conn.run_in_transaction([job.game.id], q).await?.is_empty();
+        self.finish_save(conn, job, matched).await
+    }
+
+    /// After the commit: the record as stored into the cache, or the error
+    /// of a save whose version check failed.
+    async fn finish_save(&self, conn: &mut Conn, job: &SaveJob, matched: bool) -> Result<GameRecord> {
+        let game = &job.game;
+        if !matched {
             // No row of that version. The cached copy (if any) is older than
             // the database: drop it so a retry reads anew.
             self.games.invalidate(game.id);
             let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = ?")
                 .bind(game.id)
-                .fetch_optional(&mut *conn)
+                .fetch_optional(&mut **conn)
                 .await?;
             return Err(if exists.is_some() { StorageError::Conflict } else { StorageError::NotFound });
         }
-        let saved = match before {
+        let saved = match &job.before {
             // The row as written: the game's fields, its seats and the seats it did not list.
             Some(before) => {
                 let mut saved = game.clone();
-                saved.version = expected_version + 1;
-                saved.updated_at = t;
-                saved.finished_at = finished_at;
+                saved.version = job.expected_version + 1;
+                saved.updated_at = job.t;
+                saved.finished_at = job.finished_at;
                 saved.created_at = before.created_at;
-                for p in before.players {
+                for p in &before.players {
                     if saved.player(&p.side).is_none() {
-                        saved.players.push(p);
+                        saved.players.push(p.clone());
                     }
                 }
                 saved.players.sort_by_key(|p| p.side != "south");
                 saved
             }
             // Read back while still holding the connection all game writes go through.
-            None => load_on(&mut conn, game.id).await?.ok_or(StorageError::NotFound)?,
+            None => load_on(conn, game.id).await?.ok_or(StorageError::NotFound)?,
         };
-        self.games.put(game.id, saved.clone(), epoch, newer_game);
+        self.games.put(game.id, saved.clone(), newer_game);
         // Whose games are in play changes only with the status or the seats.
-        let same_play = before_status == Some(saved.status)
-            && changed.iter().all(|p| before_seats.contains(&(p.user_id, p.side.clone())));
+        let same_play = job.before.as_ref().is_some_and(|b| {
+            b.status == saved.status
+                && job.changed.iter().all(|&i| {
+                    let p = &game.players[i];
+                    b.players.iter().any(|q| q.user_id == p.user_id && q.side == p.side)
+                })
+        });
         if !same_play {
             for p in &saved.players {
                 self.in_play.invalidate(p.user_id);
@@ -270,6 +343,123 @@ impl Store {
 /// Whether cached game `a` may replace `b`: only a newer version may.
 fn newer_game(a: &GameRecord, b: &GameRecord) -> bool {
     a.version > b.version
+}
+
+/// Most saves one batch of the store's writer holds: bounds the SQL text
+/// and its parameters (about 50 a save; SQLite allows 32 766).
+pub(super) const MAX_BATCH: usize = 64;
+
+/// The queue of the store's writer task (see [`Store::save_game`]).
+pub(super) type Saver = tokio::sync::mpsc::UnboundedSender<SaveJob>;
+
+/// Counters of the store's writer (see [`Store::save_stats`]).
+#[derive(Debug, Default)]
+pub(super) struct SaveCounters {
+    transactions: std::sync::atomic::AtomicU64,
+    saves: std::sync::atomic::AtomicU64,
+}
+
+/// What the store's writer has done since the store was opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SaveStats {
+    /// Write transactions run for saves, including batches rolled back
+    /// after an error (whose saves then ran one by one).
+    pub transactions: u64,
+    /// Saves answered (written, refused on a conflict, or failed).
+    pub saves: u64,
+}
+
+/// One save waiting for the writer: the record, what the cache held of
+/// `expected_version` when it was asked, and where the answer goes.
+pub(super) struct SaveJob {
+    game: GameRecord,
+    expected_version: i64,
+    new_moves: Vec<MoveRecord>,
+    /// The cached copy of `expected_version`, if the cache held it.
+    before: Option<GameRecord>,
+    /// Indices in `game.players` of the seats that differ from `before`.
+    changed: Vec<usize>,
+    /// Now (unix seconds): the new `updated_at`.
+    t: i64,
+    /// `finished_at` as written.
+    finished_at: Option<i64>,
+    reply: tokio::sync::oneshot::Sender<Result<GameRecord>>,
+}
+
+impl SaveJob {
+    /// Appends this save's statements, without BEGIN and COMMIT: the
+    /// version-checked UPDATE, whose RETURNING row (a bound marker) says it
+    /// matched, then the changed seats and the moves, each run only if the
+    /// statement before it changed a row (`changes()`), so a version
+    /// conflict writes nothing.
+    fn push_sql(&self, sql: &mut String) {
+        sql.push_str(
+            "UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
+                 state = ?, state_format = ?, draw_offer = ?, result = ?, opponent_kind = ?,
+                 turn_started_at = ?, finished_at = ?, reminders_sent = ?, rematch_game = ?,
+                 version = version + 1, updated_at = ?
+             WHERE id = ? AND version = ? RETURNING ?;",
+        );
+        if !self.changed.is_empty() {
+            sql.push_str(&upsert_players_sql(self.changed.len(), true));
+            sql.push(';');
+        }
+        if !self.new_moves.is_empty() {
+            let rows = vec!["(?, ?, ?, ?, ?, ?)"; self.new_moves.len()].join(", ");
+            sql.push_str(&format!(
+                "INSERT INTO moves (game_id, ply, side, mv, combat, at)
+                 SELECT * FROM (VALUES {rows}) WHERE changes() > 0;"
+            ));
+        }
+    }
+
+    /// Binds the parameters of [`SaveJob::push_sql`], in order; `marker` is
+    /// what the UPDATE returns when it matched.
+    fn bind<'q>(&'q self, q: Query<'q>, marker: i64) -> Query<'q> {
+        let game = &self.game;
+        let mut q = q
+            .bind(&game.rule_set)
+            .bind(game.status.as_str())
+            .bind(&game.first_player)
+            .bind(game.days_per_move)
+            .bind(&game.state)
+            .bind(game.state_format)
+            .bind(&game.draw_offer)
+            .bind(&game.result)
+            .bind(&game.opponent_kind)
+            .bind(game.turn_started_at)
+            .bind(self.finished_at)
+            .bind(game.reminders_sent)
+            .bind(game.rematch_game)
+            .bind(self.t)
+            .bind(game.id)
+            .bind(self.expected_version)
+            .bind(marker);
+        let changed: Vec<&PlayerRecord> = self.changed.iter().map(|&i| &game.players[i]).collect();
+        q = bind_players(q, game.id, &changed);
+        for mv in &self.new_moves {
+            q = q.bind(game.id).bind(mv.ply).bind(&mv.side).bind(&mv.mv).bind(&mv.combat).bind(mv.at);
+        }
+        q
+    }
+}
+
+/// Runs `jobs` in one transaction: BEGIN, each save's statements (a
+/// prepared statement per shape of save, kept by the connection: a batch in
+/// one text would be parsed anew every time), COMMIT. Returns, per save,
+/// whether its version check matched. On an error the transaction is left
+/// open for the caller to roll back.
+async fn write_together(conn: &mut Conn, jobs: &[SaveJob]) -> Result<Vec<bool>> {
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut **conn).await?;
+    let mut matched = Vec::with_capacity(jobs.len());
+    let mut sql = String::new();
+    for job in jobs {
+        sql.clear();
+        job.push_sql(&mut sql);
+        matched.push(!job.bind(sqlx::query(&sql), 0).fetch_all(&mut **conn).await?.is_empty());
+    }
+    sqlx::query("COMMIT").execute(&mut **conn).await?;
+    Ok(matched)
 }
 
 /// Loads a game and its players on one connection (or inside a transaction).

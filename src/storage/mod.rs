@@ -26,6 +26,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{SqliteConnection, SqlitePool};
 
 pub use challenges::Challenge;
+pub use games::SaveStats;
 pub use ratings::RatingRow;
 pub use records::{GameRecord, GameStatus, MoveRecord, NewGame, PlayerRecord};
 pub use users::{SavedSetup, UserRecord};
@@ -75,6 +76,11 @@ pub struct Store {
     /// [`Store::games_in_play_of`] by user id.
     in_play: Arc<cache::Cache<Vec<i64>>>,
     hot: Arc<tokio::sync::Mutex<Hot>>,
+    /// The queue of the task that writes saves in batches (see
+    /// `games.rs`, [`Store::save_game`]); started by the first save.
+    saver: Arc<std::sync::OnceLock<games::Saver>>,
+    /// What the writer did so far (see [`Store::save_stats`]).
+    save_stats: Arc<games::SaveCounters>,
 }
 
 /// The connection of the per-move path (see [`Store::hot`]).
@@ -92,10 +98,10 @@ enum Hot {
 /// one checked out of the pool.
 struct Conn {
     kind: ConnKind,
-    /// The game whose transaction [`Conn::run_in_transaction`] is running:
+    /// The games whose transaction [`Conn::run_in_transaction`] is running:
     /// set only while it runs, so a caller cancelled meanwhile leaves it set
     /// and the drop cleans up (see `Drop`).
-    dirty: Option<i64>,
+    dirty: Vec<i64>,
     store: Store,
 }
 
@@ -110,15 +116,19 @@ enum ConnKind {
 
 impl Conn {
     /// Runs `q`, a multi-statement query that begins and commits its own
-    /// transaction on `game`, and returns its rows. On an error the
+    /// transaction on `games`, and returns its rows. On an error the
     /// transaction is rolled back.
-    async fn run_in_transaction<'q>(&mut self, game: i64, q: Query<'q>) -> Result<Vec<sqlx::sqlite::SqliteRow>> {
-        self.dirty = Some(game);
+    async fn run_in_transaction<'q>(
+        &mut self,
+        games: impl IntoIterator<Item = i64>,
+        q: Query<'q>,
+    ) -> Result<Vec<sqlx::sqlite::SqliteRow>> {
+        self.dirty = games.into_iter().collect();
         let rows = q.fetch_all(&mut **self).await;
         if rows.is_err() {
             let _ = sqlx::query("ROLLBACK").execute(&mut **self).await;
         }
-        self.dirty = None;
+        self.dirty.clear();
         Ok(rows?)
     }
 }
@@ -129,7 +139,10 @@ impl Drop for Conn {
     /// a task that keeps the connection rolls back (a no-op after a commit),
     /// then drops the game's cached copy and the in-play lists.
     fn drop(&mut self) {
-        let Some(game) = self.dirty.take() else { return };
+        let games = std::mem::take(&mut self.dirty);
+        if games.is_empty() {
+            return;
+        }
         let Ok(rt) = tokio::runtime::Handle::try_current() else { return };
         let kind = std::mem::replace(&mut self.kind, ConnKind::Gone);
         let store = self.store.clone();
@@ -146,7 +159,9 @@ impl Drop for Conn {
                 }
                 ConnKind::Gone => {}
             }
-            store.games.invalidate(game);
+            for game in games {
+                store.games.invalidate(game);
+            }
             store.in_play.clear();
         });
     }
@@ -230,6 +245,8 @@ impl Store {
             followers: Arc::new(cache::Cache::new(cache::GAME_CAPACITY)),
             in_play: Arc::new(cache::Cache::new(cache::USER_CAPACITY)),
             hot: Arc::new(tokio::sync::Mutex::new(Hot::Unopened)),
+            saver: Arc::new(std::sync::OnceLock::new()),
+            save_stats: Arc::default(),
         }
     }
 
@@ -242,7 +259,15 @@ impl Store {
     async fn hot(&self) -> Result<Conn> {
         let mut guard = self.hot.clone().lock_owned().await;
         if matches!(*guard, Hot::Unopened) {
-            let options = (*self.pool.connect_options()).clone();
+            // Its page cache holds what moves touch (games, seats, the last
+            // moves): up to 64 MiB, taken only as the database grows, where
+            // SQLite's default 2 MiB made most saves read pages back. The WAL
+            // is checkpointed every 10 000 pages (40 MiB) instead of 1 000:
+            // a page written by many moves is copied back once.
+            let options = (*self.pool.connect_options())
+                .clone()
+                .pragma("cache_size", "-65536")
+                .pragma("wal_autocheckpoint", "10000");
             let name = options.get_filename().to_string_lossy().into_owned();
             *guard = if name == ":memory:" || name.starts_with("file:sqlx-in-memory") {
                 Hot::UsePool
@@ -257,7 +282,7 @@ impl Store {
                 ConnKind::Pooled(self.pool.acquire().await?)
             }
         };
-        Ok(Conn { kind, dirty: None, store: self.clone() })
+        Ok(Conn { kind, dirty: Vec::new(), store: self.clone() })
     }
 
     /// Forgets every cached game and user, so the next reads come from the

@@ -444,3 +444,87 @@ async fn a_cancelled_save_does_not_block_the_next(pool: SqlitePool) {
     }
     assert!(cancelled_count > 0, "some save was cancelled");
 }
+
+/// Saves that wait for the writer together share one transaction; each is
+/// still version-checked on its own: the stale one of two saves of the same
+/// game is refused and writes nothing, the others are written.
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn saves_waiting_together_share_one_transaction(pool: SqlitePool) {
+    let store = store_with_users(pool.clone()).await;
+    let mut games = vec![];
+    for _ in 0..10 {
+        games.push(store.create_game(&new_game(ALICE, None)).await.unwrap());
+    }
+    let before = store.save_stats();
+    // Spawned before the writer runs: all are queued when it takes the batch.
+    let mut tasks = vec![];
+    for (i, game) in games.iter().enumerate() {
+        let store = store.clone();
+        let mut next = game.clone();
+        next.state = Some(format!("moved {i}"));
+        tasks.push(tokio::spawn(async move { store.save_game(&next, 1, &[mv(1, "south")]).await }));
+    }
+    let mut stale = games[0].clone();
+    stale.state = Some("stale".into());
+    let stale = {
+        let store = store.clone();
+        tokio::spawn(async move { store.save_game(&stale, 1, &[mv(1, "north")]).await })
+    };
+    for (i, task) in tasks.into_iter().enumerate() {
+        let saved = task.await.unwrap().unwrap();
+        assert_eq!((saved.version, saved.state), (2, Some(format!("moved {i}"))));
+    }
+    assert!(matches!(stale.await.unwrap(), Err(StorageError::Conflict)));
+    let after = store.save_stats();
+    assert_eq!((after.transactions - before.transactions, after.saves - before.saves), (1, 11));
+    let fresh = Store::from_pool(pool);
+    for (i, game) in games.iter().enumerate() {
+        assert_eq!(fresh.load_game(game.id).await.unwrap(), store.load_game(game.id).await.unwrap());
+        let moves = fresh.list_moves(game.id).await.unwrap();
+        assert_eq!(moves.iter().map(|m| m.side.as_str()).collect::<Vec<_>>(), ["south"], "game {i}");
+    }
+}
+
+/// A failing save in a batch (a duplicate ply) rolls the batch back; its
+/// saves are then written one by one, so only the faulty one fails.
+#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
+async fn a_failing_save_fails_alone(pool: SqlitePool) {
+    let store = store_with_users(pool.clone()).await;
+    let mut games = vec![];
+    for _ in 0..6 {
+        let g = store.create_game(&new_game(ALICE, None)).await.unwrap();
+        games.push(store.save_game(&g, 1, &[mv(1, "south")]).await.unwrap());
+    }
+    let before = store.save_stats();
+    let mut tasks = vec![];
+    for (i, game) in games.iter().enumerate() {
+        let store = store.clone();
+        let mut next = game.clone();
+        next.state = Some(format!("second {i}"));
+        // Game 3 repeats ply 1: the moves' primary key refuses it.
+        let ply = if i == 3 { 1 } else { 2 };
+        tasks.push(tokio::spawn(async move { store.save_game(&next, 2, &[mv(ply, "north")]).await }));
+    }
+    for (i, task) in tasks.into_iter().enumerate() {
+        let saved = task.await.unwrap();
+        if i == 3 {
+            assert!(matches!(saved, Err(StorageError::Db(_))), "{saved:?}");
+        } else {
+            assert_eq!(saved.unwrap().version, 3);
+        }
+    }
+    let after = store.save_stats();
+    // The rolled-back batch, then six transactions of one save.
+    assert_eq!((after.transactions - before.transactions, after.saves - before.saves), (7, 6));
+    let fresh = Store::from_pool(pool);
+    for (i, game) in games.iter().enumerate() {
+        let stored = fresh.load_game(game.id).await.unwrap().unwrap();
+        assert_eq!(Some(&stored), store.load_game(game.id).await.unwrap().as_ref());
+        let plies = fresh.list_moves(game.id).await.unwrap().len();
+        if i == 3 {
+            assert_eq!((stored.version, plies), (2, 1), "nothing of the faulty save");
+        } else {
+            assert_eq!((stored.version, plies), (3, 2));
+        }
+    }
+}

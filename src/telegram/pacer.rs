@@ -34,7 +34,7 @@ impl Bucket {
 /// Waits before each counted call so that no limit is exceeded.
 #[derive(Debug)]
 pub struct Pacer {
-    state: Mutex<(HashMap<i64, Bucket>, Bucket)>,
+    state: Mutex<State>,
     /// Calls per second in all (and the burst of the global bucket).
     global: f64,
 }
@@ -46,15 +46,32 @@ impl Default for Pacer {
     }
 }
 
-/// Chat buckets kept before idle ones (full again) are forgotten.
+/// The buckets of [`Pacer`].
+#[derive(Debug)]
+struct State {
+    chats: HashMap<i64, Bucket>,
+    global: Bucket,
+    /// When full chat buckets were last forgotten.
+    pruned_at: Instant,
+}
+
+/// Chat buckets kept before full ones are forgotten.
 const CHATS_KEPT: usize = 4096;
+
+/// A chat's bucket: burst and refill rate (tokens a second); negative
+/// ids are groups.
+fn chat_limits(chat_id: i64) -> (f64, f64) {
+    if chat_id < 0 { (3.0, 20.0 / 60.0) } else { (3.0, 1.0) }
+}
 
 impl Pacer {
     /// A pacer allowing `per_sec` calls a second in all (per chat the limits are fixed).
     #[must_use]
     pub fn new(per_sec: u32) -> Pacer {
         let global = f64::from(per_sec.max(1));
-        Pacer { state: Mutex::new((HashMap::new(), Bucket { tokens: global, at: Instant::now() })), global }
+        let now = Instant::now();
+        let state = State { chats: HashMap::new(), global: Bucket { tokens: global, at: now }, pruned_at: now };
+        Pacer { state: Mutex::new(state), global }
     }
 
     /// Waits until a message may go to `chat_id` (negative ids are groups).
@@ -62,13 +79,19 @@ impl Pacer {
         loop {
             let delay = {
                 let mut guard = self.state.lock().expect("pacer lock");
-                let (chats, global) = &mut *guard;
+                let State { chats, global, pruned_at } = &mut *guard;
                 let now = Instant::now();
-                if chats.len() >= CHATS_KEPT {
-                    // A bucket idle for 3 s is full again: forgetting it changes nothing.
-                    chats.retain(|_, b| now.saturating_duration_since(b.at) < Duration::from_secs(3));
+                // At most once a second (a scan of every chat on each call
+                // took 5 % of a busy bot's CPU, inside this lock): forget
+                // the buckets that are full again, which changes nothing.
+                if chats.len() >= CHATS_KEPT && now.saturating_duration_since(*pruned_at) >= Duration::from_secs(1) {
+                    *pruned_at = now;
+                    chats.retain(|&id, b| {
+                        let (cap, rate) = chat_limits(id);
+                        b.tokens + now.saturating_duration_since(b.at).as_secs_f64() * rate < cap
+                    });
                 }
-                let (cap, rate) = if chat_id < 0 { (3.0, 20.0 / 60.0) } else { (3.0, 1.0) };
+                let (cap, rate) = chat_limits(chat_id);
                 let bucket = chats.entry(chat_id).or_insert(Bucket { tokens: cap, at: now });
                 // Check both before taking either, so a wait does not burn a token.
                 let mut probe_chat = *bucket;
@@ -129,5 +152,24 @@ mod tests {
             let took = t0.elapsed();
             assert!(took >= Duration::from_millis(900) && took < Duration::from_millis(1500), "{per_sec}: {took:?}");
         }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn only_full_buckets_are_forgotten() {
+        let p = Pacer::new(1_000_000);
+        for _ in 0..3 {
+            p.wait(7).await; // chat 7 spends its burst
+            p.wait(-5).await; // and so does a group
+        }
+        p.wait(8).await; // chat 8 spends one token
+        tokio::time::advance(Duration::from_millis(1500)).await;
+        for chat in 100..(100 + CHATS_KEPT as i64) {
+            p.wait(chat).await; // enough chats to prune, 1.5 s after the start
+        }
+        let state = p.state.lock().unwrap();
+        assert!(!state.chats.contains_key(&8), "2 + 1.5 tokens: full again, forgotten");
+        assert!(state.chats.contains_key(&7), "1.5 tokens of 3: kept");
+        assert!(state.chats.contains_key(&-5), "a group gets a token in 3 s: kept");
+        assert!(state.chats.len() >= CHATS_KEPT);
     }
 }
