@@ -156,6 +156,8 @@ impl Store {
 
     /// The writer task: takes what waits, writes it as one batch, repeats.
     async fn write_saves(self, mut rx: tokio::sync::mpsc::UnboundedReceiver<SaveJob>) {
+        // Ends with this thread's runtime, when the writer ends.
+        tokio::spawn(self.clone().checkpoint_wal());
         let mut jobs = Vec::with_capacity(MAX_BATCH);
         while rx.recv_many(&mut jobs, MAX_BATCH).await > 0 {
             let batch = std::mem::take(&mut jobs);
@@ -179,6 +181,29 @@ impl Store {
         SaveStats {
             transactions: self.save_stats.transactions.load(Relaxed),
             saves: self.save_stats.saves.load(Relaxed),
+        }
+    }
+
+    /// Copies the write-ahead log back into the database file every
+    /// [`CHECKPOINT_EVERY`], on a pooled connection: the writer's own
+    /// connection does not checkpoint (see [`Store::hot`]), so no save
+    /// waits for a checkpoint. A passive checkpoint never blocks the writer;
+    /// once it has caught up, the next write starts the log from its
+    /// beginning again, so the log does not grow without end.
+    async fn checkpoint_wal(self) {
+        if self.in_memory() {
+            return;
+        }
+        let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            if self.pool.is_closed() {
+                return;
+            }
+            if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&self.pool).await {
+                tracing::warn!(error = %e, "WAL checkpoint failed");
+            }
         }
     }
 
@@ -348,6 +373,9 @@ fn newer_game(a: &GameRecord, b: &GameRecord) -> bool {
 /// Most saves one batch of the store's writer holds: bounds the SQL text
 /// and its parameters (about 50 a save; SQLite allows 32 766).
 pub(super) const MAX_BATCH: usize = 64;
+
+/// How often the write-ahead log is checkpointed (see `Store::checkpoint_wal`).
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The queue of the store's writer task (see [`Store::save_game`]).
 pub(super) type Saver = tokio::sync::mpsc::UnboundedSender<SaveJob>;

@@ -261,19 +261,14 @@ impl Store {
         if matches!(*guard, Hot::Unopened) {
             // Its page cache holds what moves touch (games, seats, the last
             // moves): up to 64 MiB, taken only as the database grows, where
-            // SQLite's default 2 MiB made most saves read pages back. The WAL
-            // is checkpointed every 10 000 pages (40 MiB) instead of 1 000:
-            // a page written by many moves is copied back once.
-            let options = (*self.pool.connect_options())
-                .clone()
-                .pragma("cache_size", "-65536")
-                .pragma("wal_autocheckpoint", "10000");
-            let name = options.get_filename().to_string_lossy().into_owned();
-            *guard = if name == ":memory:" || name.starts_with("file:sqlx-in-memory") {
-                Hot::UsePool
-            } else {
-                Hot::Open(sqlx::ConnectOptions::connect(&options).await?)
-            };
+            // SQLite's default 2 MiB made most saves read pages back. It does
+            // not checkpoint the WAL: the store's writer has that done on
+            // another connection (`games.rs`, `checkpoint_wal`), and saves
+            // no longer wait for it.
+            let options =
+                (*self.pool.connect_options()).clone().pragma("cache_size", "-65536").pragma("wal_autocheckpoint", "0");
+            *guard =
+                if self.in_memory() { Hot::UsePool } else { Hot::Open(sqlx::ConnectOptions::connect(&options).await?) };
         }
         let kind = match *guard {
             Hot::Open(_) => ConnKind::Hot(guard),
@@ -283,6 +278,13 @@ impl Store {
             }
         };
         Ok(Conn { kind, dirty: Vec::new(), store: self.clone() })
+    }
+
+    /// Whether the database lives in memory (no file, no WAL; one connection).
+    fn in_memory(&self) -> bool {
+        let options = self.pool.connect_options();
+        let name = options.get_filename().to_string_lossy();
+        name == ":memory:" || name.starts_with("file:sqlx-in-memory")
     }
 
     /// Forgets every cached game and user, so the next reads come from the

@@ -528,3 +528,38 @@ async fn a_failing_save_fails_alone(pool: SqlitePool) {
         }
     }
 }
+
+/// The writer's connection leaves checkpoints to the store's checkpointer:
+/// the write-ahead log is copied back in the background and then reused
+/// from its start, so it does not grow with every save.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_write_ahead_log_is_checkpointed_and_reused() {
+    let db = TempDb::new("wal");
+    let store = Store::connect(&db.url()).await.unwrap();
+    store.upsert_user(ALICE, "Alice", None, None).await.unwrap();
+    let mut game = store.create_game(&new_game(ALICE, None)).await.unwrap();
+    let wal = {
+        let mut p = db.0.clone().into_os_string();
+        p.push("-wal");
+        PathBuf::from(p)
+    };
+    let mut ply = 0;
+    let mut save_many = async |game: &mut GameRecord| {
+        for _ in 0..300 {
+            ply += 1;
+            game.state = Some(format!("{ply:0>900}")); // a row of about 1 KB, like a real state
+            *game = store.save_game(game, game.version, &[mv(ply, "south")]).await.unwrap();
+        }
+    };
+    save_many(&mut game).await;
+    tokio::time::sleep(CHECKPOINT_WAIT).await;
+    let first = std::fs::metadata(&wal).unwrap().len();
+    save_many(&mut game).await;
+    let second = std::fs::metadata(&wal).unwrap().len();
+    assert!(first > 300 * 4096, "each save appended to the log: {first} bytes");
+    assert!(second < first + first / 2, "the log was reused from its start: {first} then {second} bytes");
+    store.close().await;
+}
+
+/// Longer than the checkpointer's period, with room for a busy machine.
+const CHECKPOINT_WAIT: std::time::Duration = std::time::Duration::from_millis(1500);
