@@ -36,6 +36,8 @@ pub(super) struct Cache<V> {
 struct Inner<V> {
     map: LruCache<i64, V>,
     epoch: u64,
+    /// How many times the cache was cleared ([`Cache::clear`]).
+    cleared: u64,
 }
 
 impl<V> Inner<V> {
@@ -50,7 +52,7 @@ impl<V> Inner<V> {
 impl<V: Clone> Cache<V> {
     /// An empty cache of at most `capacity` entries.
     pub(super) fn new(capacity: usize) -> Cache<V> {
-        Cache { inner: Mutex::new(Inner { map: LruCache::new(capacity), epoch: 0 }) }
+        Cache { inner: Mutex::new(Inner { map: LruCache::new(capacity), epoch: 0, cleared: 0 }) }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner<V>> {
@@ -80,18 +82,33 @@ impl<V: Clone> Cache<V> {
         }
     }
 
-    /// Caches `value`, the row just written by a versioned write, unless
-    /// the entry holds something `newer` says is at least as new.
+    /// How many times the cache was cleared: note it before a versioned
+    /// write, pass it to [`Cache::put`] afterwards.
+    pub(super) fn generation(&self) -> u64 {
+        self.lock().cleared
+    }
+
+    /// Caches `value`, the row just written by a versioned write that began
+    /// when [`Cache::generation`] returned `generation`, unless the entry
+    /// holds something `newer` says is at least as new; advances the epoch,
+    /// so a reader that read the row before this write cannot fill it later
+    /// (even if the entry is evicted meanwhile).
     ///
     /// Only for rows whose every write goes through the store's one writer
     /// and raises their version (games): `value` is then exactly the row as
-    /// committed, so invalidations of other rows meanwhile do not matter,
-    /// and a reader that read an older version before the write cannot
-    /// replace it (its fill is not newer). Unrelated invalidations must not
-    /// drop it: under load they would drop every save in flight, and each
-    /// drop would be one more invalidation.
-    pub(super) fn put(&self, id: i64, value: V, newer: impl Fn(&V, &V) -> bool) {
-        self.lock().insert_newer(id, value, newer);
+    /// committed, and invalidations of other rows meanwhile do not matter.
+    /// They must not drop it: under load they would drop every save in
+    /// flight, and each drop would be one more invalidation. Only a
+    /// [`Cache::clear`] meanwhile (after writes that bypassed the store)
+    /// drops it, as the row may then hold more than `value`.
+    pub(super) fn put(&self, id: i64, value: V, generation: u64, newer: impl Fn(&V, &V) -> bool) {
+        let mut inner = self.lock();
+        inner.epoch += 1;
+        if inner.cleared == generation {
+            inner.insert_newer(id, value, newer);
+        } else {
+            inner.map.remove(&id);
+        }
     }
 
     /// Drops the entry for `id` after a write to its row, and advances the epoch.
@@ -105,6 +122,7 @@ impl<V: Clone> Cache<V> {
     pub(super) fn clear(&self) {
         let mut inner = self.lock();
         inner.epoch += 1;
+        inner.cleared += 1;
         inner.map.clear();
     }
 
@@ -166,19 +184,35 @@ mod tests {
         let c = Cache::new(4);
         let e = c.epoch();
         c.fill(5, (1, "v1"), e, newer);
+        let g = c.generation(); // a save begins
         c.invalidate(9); // a conflict on another game while the save ran
-        c.put(5, (2, "v2"), newer);
+        c.put(5, (2, "v2"), g, newer);
         assert_eq!(c.get(5), Some((2, "v2")));
-        c.put(5, (1, "v1"), newer); // never back to an older version
+        c.put(5, (1, "v1"), g, newer); // never back to an older version
         assert_eq!(c.get(5), Some((2, "v2")));
+        c.clear(); // a write that bypassed the store
+        c.put(5, (3, "v3"), g, newer);
+        assert_eq!(c.get(5), None, "the row may hold more than the save wrote");
     }
 
     #[test]
     fn a_reader_that_read_before_a_put_cannot_fill_the_old_row() {
         let c = Cache::new(4);
         let read = c.epoch(); // a reader misses and reads version 1 from the database
-        c.put(5, (2, "v2"), newer); // a save commits version 2 meanwhile
+        c.put(5, (2, "v2"), c.generation(), newer); // a save commits version 2 meanwhile
         c.fill(5, (1, "v1"), read, newer);
         assert_eq!(c.get(5), Some((2, "v2")), "version 1 must not replace version 2");
+    }
+
+    #[test]
+    fn a_reader_that_read_before_a_put_cannot_fill_after_an_eviction() {
+        let c = Cache::new(1);
+        let read = c.epoch(); // a reader misses and reads version 1 from the database
+        c.put(5, (2, "v2"), c.generation(), newer); // a save commits version 2 meanwhile
+        let e = c.epoch();
+        c.fill(6, (1, "other"), e, newer); // and the entry is evicted
+        assert_eq!(c.get(5), None);
+        c.fill(5, (1, "v1"), read, newer);
+        assert_eq!(c.get(5), None, "version 1 must not come back");
     }
 }

@@ -108,6 +108,7 @@ impl Store {
         expected_version: i64,
         new_moves: &[MoveRecord],
     ) -> Result<GameRecord> {
+        let generation = self.games.generation();
         let before = self.games.get(game.id).filter(|c| c.version == expected_version);
         let changed = (0..game.players.len())
             .filter(|&i| before.as_ref().and_then(|b| b.player(&game.players[i].side)) != Some(&game.players[i]))
@@ -119,56 +120,104 @@ impl Store {
             game: game.clone(),
             expected_version,
             new_moves: new_moves.to_vec(),
+            generation,
             before,
             changed,
             t,
             finished_at,
             reply,
         };
-        let saver = self.saver.get_or_init(|| self.start_writer());
-        if saver.send(job).is_err() {
+        if self.writer_queue()?.send(job).is_err() {
             return Err(StorageError::Db(sqlx::Error::WorkerCrashed));
         }
         answer.await.unwrap_or(Err(StorageError::Db(sqlx::Error::WorkerCrashed)))
     }
 
-    /// Starts the task that writes saves; returns its queue.
-    fn start_writer(&self) -> Saver {
-        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        // The writer's handle on the store holds no sender of the queue, so
-        // the queue closes, and the task ends, with the last other handle.
-        let writer = Store { saver: std::sync::Arc::new(std::sync::OnceLock::new()), ..self.clone() };
+    /// The writer's queue; starts the writer if it is not running (first
+    /// save, or its thread ended after a panic).
+    fn writer_queue(&self) -> Result<Saver> {
+        let mut w = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if w.closed {
+            return Err(StorageError::Db(sqlx::Error::PoolClosed));
+        }
+        if let Some(queue) = w.queue.as_ref().filter(|q| !q.is_closed()) {
+            return Ok(queue.clone());
+        }
+        let (queue, finished) = self.start_writer()?;
+        w.queue = Some(queue.clone());
+        w.finished = Some(finished);
+        Ok(queue)
+    }
+
+    /// Lets the writer write what it was given, then stops it (at shutdown).
+    pub(super) async fn stop_writer(&self) {
+        let finished = {
+            let mut w = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            w.closed = true;
+            w.queue = None; // the queue closes when the saves being sent let go of it
+            w.finished.take()
+        };
+        if let Some(finished) = finished {
+            let _ = finished.await;
+        }
+    }
+
+    /// Starts the writer's thread; returns its queue and what tells when it
+    /// has ended.
+    ///
+    /// # Errors
+    /// [`StorageError::Db`] if the thread or its runtime cannot be created.
+    fn start_writer(&self) -> Result<(Saver, tokio::sync::oneshot::Receiver<()>)> {
         // A thread and a runtime of its own: the writer is the one serial
         // step of every move, and on the bot's runtime each of its wake-ups
         // (rows from SQLite's thread, new saves) waited behind hundreds of
         // ready tasks; here it runs the moment it is woken.
-        let spawned = std::thread::Builder::new().name("store-writer".into()).spawn(move || {
-            match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-                Ok(rt) => rt.block_on(writer.write_saves(rx)),
-                Err(e) => tracing::error!(error = %e, "cannot start the store's writer"),
-            }
-        });
-        if let Err(e) = spawned {
-            tracing::error!(error = %e, "cannot start the store's writer");
-        }
-        tx
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(sqlx::Error::Io)?;
+        let (queue, rx) = tokio::sync::mpsc::unbounded_channel();
+        let (done, finished) = tokio::sync::oneshot::channel();
+        // The writer's handle on the store holds no sender of the queue, so
+        // the queue closes, and the writer ends, with the last other handle.
+        let writer = Store { writer: std::sync::Arc::default(), ..self.clone() };
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || {
+                rt.block_on(writer.write_saves(rx));
+                drop(rt); // and with it the checkpointer
+                let _ = done.send(());
+            })
+            .map_err(sqlx::Error::Io)?;
+        Ok((queue, finished))
     }
 
-    /// The writer task: takes what waits, writes it as one batch, repeats.
+    /// The writer: takes the saves waiting, and those that come while it
+    /// waits for the connection, writes them as one batch, repeats.
     async fn write_saves(self, mut rx: tokio::sync::mpsc::UnboundedReceiver<SaveJob>) {
-        // Ends with this thread's runtime, when the writer ends.
-        tokio::spawn(self.clone().checkpoint_wal());
+        let catch_up = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        tokio::spawn(self.clone().checkpoint_wal(catch_up.clone()));
+        // A writer before this one may have died inside a transaction.
+        if let Ok(mut conn) = self.hot().await {
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+        }
         let mut jobs = Vec::with_capacity(MAX_BATCH);
         while rx.recv_many(&mut jobs, MAX_BATCH).await > 0 {
-            let batch = std::mem::take(&mut jobs);
-            match self.hot().await {
-                Ok(mut conn) => self.write_batch(&mut conn, batch).await,
+            let mut conn = match self.hot().await {
+                Ok(conn) => conn,
                 Err(e) => {
-                    let msg = e.to_string();
-                    for job in batch {
-                        let _ = job.reply.send(Err(StorageError::Db(sqlx::Error::Protocol(msg.clone()))));
-                    }
+                    answer_all(std::mem::take(&mut jobs), &e);
+                    continue;
                 }
+            };
+            while jobs.len() < MAX_BATCH {
+                let Ok(job) = rx.try_recv() else { break };
+                jobs.push(job);
+            }
+            self.write_batch(&mut conn, std::mem::take(&mut jobs)).await;
+            if catch_up.swap(false, std::sync::atomic::Ordering::Relaxed) {
+                // What was committed while the background checkpoint ran:
+                // little, and no commit can come in between here, so the
+                // log is then copied back whole and the next write starts
+                // it from its beginning.
+                let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&mut *conn).await;
             }
         }
     }
@@ -185,13 +234,15 @@ impl Store {
     }
 
     /// Copies the write-ahead log back into the database file every
-    /// [`CHECKPOINT_EVERY`], on a pooled connection: the writer's own
-    /// connection does not checkpoint (see [`Store::hot`]), so no save
-    /// waits for a checkpoint. A passive checkpoint never blocks the writer;
-    /// once it has caught up, the next write starts the log from its
-    /// beginning again, so the log does not grow without end.
-    async fn checkpoint_wal(self) {
-        if self.in_memory() {
+    /// [`CHECKPOINT_EVERY`], on a pooled connection, then asks the writer
+    /// (`catch_up`) to copy the rest on its own connection after its next
+    /// batch. The writer's connection does not checkpoint by itself (see
+    /// [`Store::hot`]): a passive checkpoint elsewhere never blocks it, so
+    /// no save waits for the bulk of the copying; but while the writer
+    /// commits meanwhile, such a checkpoint never catches up, and only a
+    /// log copied back whole is reused from its start.
+    async fn checkpoint_wal(self, catch_up: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        if self.in_memory {
             return;
         }
         let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
@@ -201,8 +252,9 @@ impl Store {
             if self.pool.is_closed() {
                 return;
             }
-            if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&self.pool).await {
-                tracing::warn!(error = %e, "WAL checkpoint failed");
+            match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&self.pool).await {
+                Ok(_) => catch_up.store(true, std::sync::atomic::Ordering::Relaxed),
+                Err(e) => tracing::warn!(error = %e, "WAL checkpoint failed"),
             }
         }
     }
@@ -220,12 +272,19 @@ impl Store {
                 let _ = sqlx::query("ROLLBACK").execute(&mut **conn).await;
             }
             conn.dirty.clear();
-            if let Ok(matched) = matched {
-                for (job, matched) in jobs.into_iter().zip(matched) {
-                    let saved = self.finish_save(conn, &job, matched).await;
-                    let _ = job.reply.send(saved);
+            match matched {
+                Ok(matched) => {
+                    for (job, matched) in jobs.into_iter().zip(matched) {
+                        let saved = self.finish_save(conn, &job, matched).await;
+                        let _ = job.reply.send(saved);
+                    }
+                    return;
                 }
-                return;
+                // No transaction (e.g. the database stayed locked past the
+                // busy timeout): one by one, each would wait as long again.
+                Err(BatchError::Begin(e)) => return answer_all(jobs, &e),
+                // A save failed: one by one, only that one fails.
+                Err(BatchError::Save) => {}
             }
         }
         for job in jobs {
@@ -278,7 +337,7 @@ impl Store {
             // Read back while still holding the connection all game writes go through.
             None => load_on(conn, game.id).await?.ok_or(StorageError::NotFound)?,
         };
-        self.games.put(game.id, saved.clone(), newer_game);
+        self.games.put(game.id, saved.clone(), job.generation, newer_game);
         // Whose games are in play changes only with the status or the seats.
         let same_play = job.before.as_ref().is_some_and(|b| {
             b.status == saved.status
@@ -370,15 +429,26 @@ fn newer_game(a: &GameRecord, b: &GameRecord) -> bool {
     a.version > b.version
 }
 
-/// Most saves one batch of the store's writer holds: bounds the SQL text
-/// and its parameters (about 50 a save; SQLite allows 32 766).
+/// Most saves one transaction of the store's writer holds: a bound on how
+/// long one batch keeps the saves that came after it waiting.
 pub(super) const MAX_BATCH: usize = 64;
 
 /// How often the write-ahead log is checkpointed (see `Store::checkpoint_wal`).
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// The queue of the store's writer task (see [`Store::save_game`]).
+/// The queue of the store's writer (see [`Store::save_game`]).
 pub(super) type Saver = tokio::sync::mpsc::UnboundedSender<SaveJob>;
+
+/// The store's writer, as the store's handles see it.
+#[derive(Debug, Default)]
+pub(super) struct Writer {
+    /// Its queue, while it runs.
+    queue: Option<Saver>,
+    /// Fires when its thread has ended.
+    finished: Option<tokio::sync::oneshot::Receiver<()>>,
+    /// [`Store::close`] was called: no more saves.
+    closed: bool,
+}
 
 /// Counters of the store's writer (see [`Store::save_stats`]).
 #[derive(Debug, Default)]
@@ -403,6 +473,9 @@ pub(super) struct SaveJob {
     game: GameRecord,
     expected_version: i64,
     new_moves: Vec<MoveRecord>,
+    /// The games cache's generation when the save was asked (see
+    /// `Cache::put`).
+    generation: u64,
     /// The cached copy of `expected_version`, if the cache held it.
     before: Option<GameRecord>,
     /// Indices in `game.players` of the seats that differ from `before`.
@@ -477,17 +550,34 @@ impl SaveJob {
 /// one text would be parsed anew every time), COMMIT. Returns, per save,
 /// whether its version check matched. On an error the transaction is left
 /// open for the caller to roll back.
-async fn write_together(conn: &mut Conn, jobs: &[SaveJob]) -> Result<Vec<bool>> {
-    sqlx::query("BEGIN IMMEDIATE").execute(&mut **conn).await?;
+async fn write_together(conn: &mut Conn, jobs: &[SaveJob]) -> Result<Vec<bool>, BatchError> {
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut **conn).await.map_err(|e| BatchError::Begin(e.into()))?;
     let mut matched = Vec::with_capacity(jobs.len());
     let mut sql = String::new();
     for job in jobs {
         sql.clear();
         job.push_sql(&mut sql);
-        matched.push(!job.bind(sqlx::query(&sql), 0).fetch_all(&mut **conn).await?.is_empty());
+        let rows = job.bind(sqlx::query(&sql), 0).fetch_all(&mut **conn).await;
+        matched.push(!rows.map_err(|_| BatchError::Save)?.is_empty());
     }
-    sqlx::query("COMMIT").execute(&mut **conn).await?;
+    sqlx::query("COMMIT").execute(&mut **conn).await.map_err(|_| BatchError::Save)?;
     Ok(matched)
+}
+
+/// Why [`write_together`] failed.
+enum BatchError {
+    /// The transaction could not begin.
+    Begin(StorageError),
+    /// A statement of a save, or the commit, failed (run alone, the save
+    /// meets the error again and reports it).
+    Save,
+}
+
+/// Answers every job of a batch that could not be written with `error`.
+fn answer_all(jobs: Vec<SaveJob>, error: &StorageError) {
+    for job in jobs {
+        let _ = job.reply.send(Err(StorageError::Db(sqlx::Error::Protocol(error.to_string()))));
+    }
 }
 
 /// Loads a game and its players on one connection (or inside a transaction).

@@ -76,9 +76,11 @@ pub struct Store {
     /// [`Store::games_in_play_of`] by user id.
     in_play: Arc<cache::Cache<Vec<i64>>>,
     hot: Arc<tokio::sync::Mutex<Hot>>,
-    /// The queue of the task that writes saves in batches (see
-    /// `games.rs`, [`Store::save_game`]); started by the first save.
-    saver: Arc<std::sync::OnceLock<games::Saver>>,
+    /// The thread that writes saves in batches (see `games.rs`,
+    /// [`Store::save_game`]); started by the first save.
+    writer: Arc<std::sync::Mutex<games::Writer>>,
+    /// An in-memory database: one connection, no file, no WAL.
+    in_memory: bool,
     /// What the writer did so far (see [`Store::save_stats`]).
     save_stats: Arc<games::SaveCounters>,
 }
@@ -229,7 +231,8 @@ impl Store {
         let pool_options = pool_options.test_before_acquire(false);
         let pool = pool_options.connect_with(options).await?;
         MIGRATOR.run(&pool).await?;
-        let store = Store::from_pool(pool);
+        let mut store = Store::from_pool(pool);
+        store.in_memory |= in_memory;
         if in_memory {
             *store.hot.lock().await = Hot::UsePool;
         }
@@ -238,14 +241,16 @@ impl Store {
 
     /// Wraps an existing pool whose schema is already migrated (tests, `#[sqlx::test]`).
     pub fn from_pool(pool: SqlitePool) -> Store {
+        let name = pool.connect_options().get_filename().to_string_lossy().into_owned();
         Store {
+            in_memory: name == ":memory:" || name.starts_with("file:sqlx-in-memory"),
             pool,
             games: Arc::new(cache::Cache::new(cache::GAME_CAPACITY)),
             users: Arc::new(cache::Cache::new(cache::USER_CAPACITY)),
             followers: Arc::new(cache::Cache::new(cache::GAME_CAPACITY)),
             in_play: Arc::new(cache::Cache::new(cache::USER_CAPACITY)),
             hot: Arc::new(tokio::sync::Mutex::new(Hot::Unopened)),
-            saver: Arc::new(std::sync::OnceLock::new()),
+            writer: Arc::default(),
             save_stats: Arc::default(),
         }
     }
@@ -268,7 +273,7 @@ impl Store {
             let options =
                 (*self.pool.connect_options()).clone().pragma("cache_size", "-65536").pragma("wal_autocheckpoint", "0");
             *guard =
-                if self.in_memory() { Hot::UsePool } else { Hot::Open(sqlx::ConnectOptions::connect(&options).await?) };
+                if self.in_memory { Hot::UsePool } else { Hot::Open(sqlx::ConnectOptions::connect(&options).await?) };
         }
         let kind = match *guard {
             Hot::Open(_) => ConnKind::Hot(guard),
@@ -278,13 +283,6 @@ impl Store {
             }
         };
         Ok(Conn { kind, dirty: Vec::new(), store: self.clone() })
-    }
-
-    /// Whether the database lives in memory (no file, no WAL; one connection).
-    fn in_memory(&self) -> bool {
-        let options = self.pool.connect_options();
-        let name = options.get_filename().to_string_lossy();
-        name == ":memory:" || name.starts_with("file:sqlx-in-memory")
     }
 
     /// Forgets every cached game and user, so the next reads come from the
@@ -302,7 +300,10 @@ impl Store {
     }
 
     /// Closes all connections (checkpoints the WAL); call once at shutdown.
+    /// Saves already asked for are written first; later ones fail with
+    /// [`StorageError::Db`] (`PoolClosed`).
     pub async fn close(&self) {
+        self.stop_writer().await;
         let hot = std::mem::replace(&mut *self.hot.lock().await, Hot::UsePool);
         if let Hot::Open(c) = hot {
             let _ = sqlx::Connection::close(c).await;

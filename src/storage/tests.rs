@@ -456,7 +456,8 @@ async fn saves_waiting_together_share_one_transaction(pool: SqlitePool) {
         games.push(store.create_game(&new_game(ALICE, None)).await.unwrap());
     }
     let before = store.save_stats();
-    // Spawned before the writer runs: all are queued when it takes the batch.
+    // The writer waits for the connection while every save is queued.
+    let hold = store.hot().await.unwrap();
     let mut tasks = vec![];
     for (i, game) in games.iter().enumerate() {
         let store = store.clone();
@@ -470,6 +471,8 @@ async fn saves_waiting_together_share_one_transaction(pool: SqlitePool) {
         let store = store.clone();
         tokio::spawn(async move { store.save_game(&stale, 1, &[mv(1, "north")]).await })
     };
+    let_every_task_run().await;
+    drop(hold);
     for (i, task) in tasks.into_iter().enumerate() {
         let saved = task.await.unwrap().unwrap();
         assert_eq!((saved.version, saved.state), (2, Some(format!("moved {i}"))));
@@ -485,6 +488,14 @@ async fn saves_waiting_together_share_one_transaction(pool: SqlitePool) {
     }
 }
 
+/// Lets every spawned task of this (one-thread) test runtime run until it
+/// waits: each queued save is then with the writer.
+async fn let_every_task_run() {
+    for _ in 0..10 {
+        tokio::task::yield_now().await;
+    }
+}
+
 /// A failing save in a batch (a duplicate ply) rolls the batch back; its
 /// saves are then written one by one, so only the faulty one fails.
 #[sqlx::test(migrator = "crate::storage::MIGRATOR")]
@@ -496,6 +507,7 @@ async fn a_failing_save_fails_alone(pool: SqlitePool) {
         games.push(store.save_game(&g, 1, &[mv(1, "south")]).await.unwrap());
     }
     let before = store.save_stats();
+    let hold = store.hot().await.unwrap();
     let mut tasks = vec![];
     for (i, game) in games.iter().enumerate() {
         let store = store.clone();
@@ -505,6 +517,8 @@ async fn a_failing_save_fails_alone(pool: SqlitePool) {
         let ply = if i == 3 { 1 } else { 2 };
         tasks.push(tokio::spawn(async move { store.save_game(&next, 2, &[mv(ply, "north")]).await }));
     }
+    let_every_task_run().await;
+    drop(hold);
     for (i, task) in tasks.into_iter().enumerate() {
         let saved = task.await.unwrap();
         if i == 3 {
@@ -530,10 +544,11 @@ async fn a_failing_save_fails_alone(pool: SqlitePool) {
 }
 
 /// The writer's connection leaves checkpoints to the store's checkpointer:
-/// the write-ahead log is copied back in the background and then reused
-/// from its start, so it does not grow with every save.
+/// the write-ahead log is copied back in the background, also while saves
+/// keep coming, and is then reused from its start, so it does not grow with
+/// every save.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_write_ahead_log_is_checkpointed_and_reused() {
+async fn the_write_ahead_log_is_checkpointed_and_reused_under_load() {
     let db = TempDb::new("wal");
     let store = Store::connect(&db.url()).await.unwrap();
     store.upsert_user(ALICE, "Alice", None, None).await.unwrap();
@@ -543,23 +558,49 @@ async fn the_write_ahead_log_is_checkpointed_and_reused() {
         p.push("-wal");
         PathBuf::from(p)
     };
-    let mut ply = 0;
-    let mut save_many = async |game: &mut GameRecord| {
-        for _ in 0..300 {
-            ply += 1;
-            game.state = Some(format!("{ply:0>900}")); // a row of about 1 KB, like a real state
-            *game = store.save_game(game, game.version, &[mv(ply, "south")]).await.unwrap();
-        }
-    };
-    save_many(&mut game).await;
-    tokio::time::sleep(CHECKPOINT_WAIT).await;
-    let first = std::fs::metadata(&wal).unwrap().len();
-    save_many(&mut game).await;
-    let second = std::fs::metadata(&wal).unwrap().len();
-    assert!(first > 300 * 4096, "each save appended to the log: {first} bytes");
-    assert!(second < first + first / 2, "the log was reused from its start: {first} then {second} bytes");
+    // Saves one after another, with no pause, for several checkpoint periods.
+    let start = std::time::Instant::now();
+    let mut saves = 0;
+    while start.elapsed() < std::time::Duration::from_millis(2000) {
+        saves += 1;
+        game.state = Some(format!("{saves:0>900}")); // a row of about 1 KB, like a real state
+        game = store.save_game(&game, game.version, &[mv(saves, "south")]).await.unwrap();
+    }
+    // Each save appends at least two pages (the game's, the moves'): a log
+    // never reused would hold them all.
+    let size = std::fs::metadata(&wal).unwrap().len();
+    let appended = saves as u64 * 2 * 4096;
+    assert!(saves > 100, "{saves} saves");
+    assert!(size < appended / 2, "{saves} saves appended at least {appended} bytes; the log has {size}");
     store.close().await;
 }
 
-/// Longer than the checkpointer's period, with room for a busy machine.
-const CHECKPOINT_WAIT: std::time::Duration = std::time::Duration::from_millis(1500);
+/// Closing the store writes the saves already asked for, then refuses new ones.
+#[tokio::test]
+async fn close_writes_what_was_asked_then_refuses() {
+    let db = TempDb::new("close");
+    let store = Store::connect(&db.url()).await.unwrap();
+    store.upsert_user(ALICE, "Alice", None, None).await.unwrap();
+    let game = store.create_game(&new_game(ALICE, None)).await.unwrap();
+    let hold = store.hot().await.unwrap();
+    let pending = {
+        let (store, mut next) = (store.clone(), game.clone());
+        next.state = Some("last move".into());
+        tokio::spawn(async move { store.save_game(&next, 1, &[mv(1, "south")]).await })
+    };
+    let closing = {
+        let store = store.clone();
+        tokio::spawn(async move { store.close().await })
+    };
+    let_every_task_run().await;
+    drop(hold);
+    closing.await.unwrap();
+    assert_eq!(pending.await.unwrap().unwrap().version, 2);
+    let refused = store.save_game(&game, 2, &[]).await;
+    assert!(matches!(refused, Err(StorageError::Db(sqlx::Error::PoolClosed))), "{refused:?}");
+    let reopened = Store::connect(&db.url()).await.unwrap();
+    let stored = reopened.load_game(game.id).await.unwrap().unwrap();
+    assert_eq!((stored.version, stored.state.as_deref()), (2, Some("last move")));
+    assert_eq!(reopened.list_moves(game.id).await.unwrap().len(), 1);
+    reopened.close().await;
+}
