@@ -34,8 +34,12 @@
 //! move); `--calls-per-sec N` raises the bot's limit to measure what the
 //! code itself sustains, and `--bots K` runs K tokens over one store.
 //!
+//! `--warm-rate R` runs the `--warmup` at R moves/s, then switches to
+//! `--rate`: after 30 s at 500 moves/s every game has moved, so the store's
+//! caches hold them all, as in a bot that has been running.
+//!
 //! ```sh
-//! cargo bench --bench load -- --games 10000 --calls-per-sec 10000 --rate 1000 --secs 30
+//! cargo bench --bench load -- --games 10000 --calls-per-sec 10000 --rate 1000 --warm-rate 500 --warmup 30 --secs 30
 //! cargo bench --bench load -- --games 10000 --rate 5 --secs 40
 //! ```
 //!

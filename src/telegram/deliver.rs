@@ -113,9 +113,12 @@ pub struct Ui {
 }
 
 /// Updates handled at once (see [`Ui::admit`]). Each waits mostly on the
-/// Bot API (tens of ms per call on the real network), so the bound is wide;
-/// it exists so that a flood of updates waits here, not on the database.
-pub const MAX_IN_FLIGHT: usize = 512;
+/// Bot API (tens of ms per call on the real network) and on the pacer (up
+/// to a second when one chat gets several messages in a row), holding its
+/// place meanwhile, so the bound is wide: with 512, the load bench at 1000
+/// moves/s had a p99 of 1.9 s, with 2048 0.19 s (BENCHMARKS.md, "Load").
+/// It exists so that a flood of updates waits here, not on the database.
+pub const MAX_IN_FLIGHT: usize = 2048;
 
 /// What a board delivery should do besides drawing what is owed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
