@@ -460,17 +460,13 @@ async fn saves_waiting_together_share_one_transaction(pool: SqlitePool) {
     let hold = store.hot().await.unwrap();
     let mut tasks = vec![];
     for (i, game) in games.iter().enumerate() {
-        let store = store.clone();
         let mut next = game.clone();
         next.state = Some(format!("moved {i}"));
-        tasks.push(tokio::spawn(async move { store.save_game(&next, 1, &[mv(1, "south")]).await }));
+        tasks.push(spawn_save(&store, next, 1, mv(1, "south")));
     }
     let mut stale = games[0].clone();
     stale.state = Some("stale".into());
-    let stale = {
-        let store = store.clone();
-        tokio::spawn(async move { store.save_game(&stale, 1, &[mv(1, "north")]).await })
-    };
+    let stale = spawn_save(&store, stale, 1, mv(1, "north"));
     let_every_task_run().await;
     drop(hold);
     for (i, task) in tasks.into_iter().enumerate() {
@@ -486,6 +482,17 @@ async fn saves_waiting_together_share_one_transaction(pool: SqlitePool) {
         let moves = fresh.list_moves(game.id).await.unwrap();
         assert_eq!(moves.iter().map(|m| m.side.as_str()).collect::<Vec<_>>(), ["south"], "game {i}");
     }
+}
+
+/// Saves `game` (expected at `version`, with `mv`) on a task of its own.
+fn spawn_save(
+    store: &Store,
+    game: GameRecord,
+    version: i64,
+    mv: MoveRecord,
+) -> tokio::task::JoinHandle<Result<GameRecord>> {
+    let store = store.clone();
+    tokio::spawn(async move { store.save_game(&game, version, &[mv]).await })
 }
 
 /// Lets every spawned task of this (one-thread) test runtime run until it
@@ -510,12 +517,11 @@ async fn a_failing_save_fails_alone(pool: SqlitePool) {
     let hold = store.hot().await.unwrap();
     let mut tasks = vec![];
     for (i, game) in games.iter().enumerate() {
-        let store = store.clone();
         let mut next = game.clone();
         next.state = Some(format!("second {i}"));
         // Game 3 repeats ply 1: the moves' primary key refuses it.
         let ply = if i == 3 { 1 } else { 2 };
-        tasks.push(tokio::spawn(async move { store.save_game(&next, 2, &[mv(ply, "north")]).await }));
+        tasks.push(spawn_save(&store, next, 2, mv(ply, "north")));
     }
     let_every_task_run().await;
     drop(hold);
@@ -583,11 +589,9 @@ async fn close_writes_what_was_asked_then_refuses() {
     store.upsert_user(ALICE, "Alice", None, None).await.unwrap();
     let game = store.create_game(&new_game(ALICE, None)).await.unwrap();
     let hold = store.hot().await.unwrap();
-    let pending = {
-        let (store, mut next) = (store.clone(), game.clone());
-        next.state = Some("last move".into());
-        tokio::spawn(async move { store.save_game(&next, 1, &[mv(1, "south")]).await })
-    };
+    let mut next = game.clone();
+    next.state = Some("last move".into());
+    let pending = spawn_save(&store, next, 1, mv(1, "south"));
     let closing = {
         let store = store.clone();
         tokio::spawn(async move { store.close().await })
