@@ -56,6 +56,13 @@ pub struct ArenaArgs {
     /// Think time of B in milliseconds (overrides --think-ms).
     #[arg(long)]
     pub think_b_ms: Option<u64>,
+    /// Search nodes per move of A instead of a think time (reproducible;
+    /// the report shows how many nodes a millisecond buys).
+    #[arg(long)]
+    pub nodes_a: Option<u64>,
+    /// Search nodes per move of B instead of a think time.
+    #[arg(long)]
+    pub nodes_b: Option<u64>,
     /// Games played at once.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,

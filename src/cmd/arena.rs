@@ -35,6 +35,11 @@ pub struct ArenaConfig {
     pub think_a: Duration,
     /// Think time per move of B.
     pub think_b: Duration,
+    /// Node budget per move of A: replaces its think time (reproducible, and
+    /// independent of the machine's load).
+    pub nodes_a: Option<u64>,
+    /// Node budget per move of B (see `nodes_a`).
+    pub nodes_b: Option<u64>,
     /// Games played at once (threads).
     pub threads: usize,
 }
@@ -52,6 +57,10 @@ pub struct GameResult {
     pub times_a: Vec<Duration>,
     /// Think time of each of B's moves.
     pub times_b: Vec<Duration>,
+    /// Search nodes and samples of each of A's moves.
+    pub search_a: Vec<(u64, u32)>,
+    /// Search nodes and samples of each of B's moves.
+    pub search_b: Vec<(u64, u32)>,
 }
 
 /// The seed of game `i` of a run seeded `seed`.
@@ -74,17 +83,23 @@ pub fn play_game(cfg: &ArenaConfig, i: usize) -> GameResult {
         FirstMove::Lot => Player::North,
     };
     let level = |p: Player| if p == a_side { cfg.a } else { cfg.b };
-    let think = |p: Player| if p == a_side { cfg.think_a } else { cfg.think_b };
+    let budget = |p: Player| {
+        let (time, nodes) = if p == a_side { (cfg.think_a, cfg.nodes_a) } else { (cfg.think_b, cfg.nodes_b) };
+        nodes.map_or(ai::Budget::time(time), ai::Budget::nodes)
+    };
     let mut rngs = ByPlayer::new_with(|p| StdRng::seed_from_u64(seed ^ ((p.index() as u64 + 1) * 0x1234_5678_9ABC)));
     let setups = ByPlayer::new_with(|p| ai::choose_setup(cfg.rules, level(p), &mut rngs[p], None));
     let mut game = Game::new(cfg.rules, setups, first).expect("setups of the rule set, legal first player");
     let mut times = ByPlayer::<Vec<Duration>>::default();
+    let mut search = ByPlayer::<Vec<(u64, u32)>>::default();
     while game.outcome().is_none() {
         let p = game.turn();
         let view = game.view(p);
         let t0 = Instant::now();
-        let mv = ai::choose_move(&view, level(p), think(p), &mut rngs[p]);
+        let thought = ai::think_counted(&ai::Observation::from_view(&view), level(p), budget(p), &mut rngs[p]);
         times[p].push(t0.elapsed());
+        search[p].push((thought.nodes, thought.samples));
+        let mv = thought.mv;
         let Some(mv) = mv else {
             panic!(
                 "{} ({p:?}) found no move at ply {} though it has {}",
@@ -109,6 +124,8 @@ pub fn play_game(cfg: &ArenaConfig, i: usize) -> GameResult {
         plies: game.ply(),
         times_a: times[a_side].clone(),
         times_b: times[a_side.other()].clone(),
+        search_a: search[a_side].clone(),
+        search_b: search[a_side.other()].clone(),
     }
 }
 
@@ -155,17 +172,18 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
     }
     let (lo, hi) = t.score_ci95();
     let mut out = String::new();
-    let budget = |level: Level, d: Duration| match level {
-        Level::Random | Level::Greedy => "no search".to_owned(),
-        _ => format!("{} per move", ms(d)),
+    let budget = |level: Level, d: Duration, nodes: Option<u64>| match (level, nodes) {
+        (Level::Random | Level::Greedy, _) => "no search".to_owned(),
+        (_, Some(n)) => format!("{n} nodes per move"),
+        (_, None) => format!("{} per move", ms(d)),
     };
     let _ = writeln!(
         out,
         "arena: {} (A, {}) vs {} (B, {}) on {}, {} games, seed {}, {} thread(s)\n",
         cfg.a,
-        budget(cfg.a, cfg.think_a),
+        budget(cfg.a, cfg.think_a, cfg.nodes_a),
         cfg.b,
-        budget(cfg.b, cfg.think_b),
+        budget(cfg.b, cfg.think_b, cfg.nodes_b),
         cfg.rules,
         t.games(),
         cfg.seed,
@@ -197,14 +215,31 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
         plies.iter().max().unwrap_or(&0)
     );
     let _ = writeln!(out, "endings: {}\n", endings(results));
-    let _ = writeln!(out, "| side | level | moves | mean think | p95 think | max think |");
-    let _ = writeln!(out, "|---|---|---|---|---|---|");
-    for (side, level, times) in [
-        ("A", cfg.a, results.iter().flat_map(|r| r.times_a.iter().copied()).collect::<Vec<_>>()),
-        ("B", cfg.b, results.iter().flat_map(|r| r.times_b.iter().copied()).collect::<Vec<_>>()),
+    let _ = writeln!(
+        out,
+        "| side | level | moves | mean think | p95 think | max think | mean nodes | mean samples | nodes per ms |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|");
+    for (side, level, times, search) in [
+        ("A", cfg.a, all(results, |r| &r.times_a), all(results, |r| &r.search_a)),
+        ("B", cfg.b, all(results, |r| &r.times_b), all(results, |r| &r.search_b)),
     ] {
         let (mean, p95, max) = time_summary(&times);
-        let _ = writeln!(out, "| {side} | {level} | {} | {} | {} | {} |", times.len(), ms(mean), ms(p95), ms(max));
+        let n = search.len().max(1) as f64;
+        let nodes: u64 = search.iter().map(|(nodes, _)| nodes).sum();
+        let samples: u64 = search.iter().map(|(_, s)| u64::from(*s)).sum();
+        let total_ms: f64 = times.iter().map(Duration::as_secs_f64).sum::<f64>() * 1000.0;
+        let _ = writeln!(
+            out,
+            "| {side} | {level} | {} | {} | {} | {} | {:.0} | {:.1} | {:.0} |",
+            times.len(),
+            ms(mean),
+            ms(p95),
+            ms(max),
+            nodes as f64 / n,
+            samples as f64 / n,
+            if total_ms > 0.0 { nodes as f64 / total_ms } else { 0.0 }
+        );
     }
     let _ = write!(
         out,
@@ -217,6 +252,11 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
         t.score() * 100.0
     );
     out
+}
+
+/// One per-move series of every game, in order.
+fn all<T: Copy>(results: &[GameResult], series: impl Fn(&GameResult) -> &Vec<T>) -> Vec<T> {
+    results.iter().flat_map(|r| series(r).iter().copied()).collect()
 }
 
 /// How the games ended, e.g. `flag 12, no moves 3, R21 draw 1`.
@@ -254,6 +294,8 @@ mod tests {
             seed: 7,
             think_a: Duration::ZERO,
             think_b: Duration::ZERO,
+            nodes_a: None,
+            nodes_b: None,
             threads: 2,
         };
         let results = run(&cfg);
@@ -262,5 +304,32 @@ mod tests {
         let last = text.lines().last().unwrap();
         assert!(last.starts_with("result: greedy vs random: "), "{last}");
         assert!(last.ends_with('%'));
+    }
+
+    /// With node budgets a run is reproducible whatever the machine's load,
+    /// and the report shows the nodes and samples the searches took.
+    #[test]
+    fn node_budgets_repeat_exactly() {
+        let cfg = ArenaConfig {
+            a: Level::Normal,
+            b: Level::Easy,
+            games: 2,
+            rules: RuleSetId::Duel,
+            seed: 3,
+            think_a: Duration::ZERO,
+            think_b: Duration::ZERO,
+            nodes_a: Some(3_000),
+            nodes_b: Some(500),
+            threads: 2,
+        };
+        let (first, second) = (run(&cfg), run(&cfg));
+        for (x, y) in first.iter().zip(&second) {
+            assert_eq!((x.outcome, x.plies, &x.search_a, &x.search_b), (y.outcome, y.plies, &y.search_a, &y.search_b));
+            let most = x.search_a.iter().map(|(nodes, _)| *nodes).max().unwrap();
+            assert!(most <= 3_000 + 100, "{most} nodes: the budget, and one more per root move searched as it ran out");
+            assert!(x.search_a.iter().any(|(nodes, samples)| *nodes > 0 && *samples > 0));
+        }
+        let text = report(&cfg, &first);
+        assert!(text.contains("(A, 3000 nodes per move)"), "{text}");
     }
 }

@@ -27,6 +27,8 @@ pub fn arena_main(args: &ArenaArgs) -> ExitCode {
         seed: args.seed,
         think_a: ms(args.think_a_ms, args.a),
         think_b: ms(args.think_b_ms, args.b),
+        nodes_a: args.nodes_a,
+        nodes_b: args.nodes_b,
         threads: args.threads,
     };
     let results = arena::run(&cfg);

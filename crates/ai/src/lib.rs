@@ -113,24 +113,45 @@ pub fn choose_move<R: Rng + ?Sized>(view: &PlayerView, level: Level, budget: Dur
 /// makes it reproducible). `None` only when there is no legal move.
 #[must_use]
 pub fn think<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: Budget, rng: &mut R) -> Option<Move> {
+    think_counted(obs, level, budget, rng).mv
+}
+
+/// One decision of [`think_counted`] and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The move (`None` only when there is no legal move).
+    pub mv: Option<Move>,
+    /// Search nodes visited (0 for the baselines and forced moves).
+    pub nodes: u64,
+    /// Sampled enemy armies searched to the end (0 without a search).
+    pub samples: u32,
+}
+
+/// [`think`], also counting the nodes and samples the decision took
+/// (for the `arena` report: how much search a budget buys).
+#[must_use]
+pub fn think_counted<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: Budget, rng: &mut R) -> Thought {
+    let unsearched = |mv| Thought { mv, nodes: 0, samples: 0 };
     let legal = obs.legal_moves();
     if !obs.my_turn() {
-        return None;
+        return unsearched(None);
     }
     if legal.len() == 1 {
-        return Some(legal[0]);
+        return unsearched(Some(legal[0]));
     }
     let params = match level {
-        Level::Random => return baseline::random(obs, rng),
-        Level::Greedy => return baseline::greedy(obs, rng),
+        Level::Random => return unsearched(baseline::random(obs, rng)),
+        Level::Greedy => return unsearched(baseline::greedy(obs, rng)),
         Level::Easy => Params { depth: 1, qdepth: 1, max_samples: 6, noise: 25 },
         Level::Normal => Params { depth: 2, qdepth: 2, max_samples: 1_000, noise: 0 },
         Level::Hard => Params { depth: 3, qdepth: 3, max_samples: 1_000, noise: 0 },
     };
-    let Ok(belief) = Belief::new(obs) else { return baseline::greedy(obs, rng) };
+    let Ok(belief) = Belief::new(obs) else { return unsearched(baseline::greedy(obs, rng)) };
     let mut clock = level::Clock::start(budget);
     let tallies = search::run(obs, legal, &belief, params, &mut clock, rng);
-    Some(pick(legal, obs, &tallies, params.noise, level == Level::Hard, rng))
+    let samples = tallies.iter().map(|t| t.n).max().unwrap_or(0);
+    let mv = pick(legal, obs, &tallies, params.noise, level == Level::Hard, rng);
+    Thought { mv: Some(mv), nodes: clock.nodes, samples }
 }
 
 /// The best average (with noise); ties at random; the bluff for `hard`.
