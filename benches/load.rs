@@ -197,11 +197,11 @@ fn fake_runtime() -> tokio::runtime::Handle {
 /// Creates game `i` and plays both setups to the start; returns whether South moves first.
 async fn create_game(app: &App, code: &str, i: usize) -> bool {
     let (s, n) = (BASE_USER + 2 * i as i64, BASE_USER + 2 * i as i64 + 1);
-    app.touch_user(s, "S", None, Some("en")).await.expect("user");
-    app.touch_user(n, "N", None, Some("en")).await.expect("user");
+    app.touch_user(s, "P", None, Some("en")).await.expect("user");
+    app.touch_user(n, "P", None, Some("en")).await.expect("user");
     let choice = NewGameChoice { rules: RuleSetId::Battle, days_per_move: None };
     let (id, inv) = app.new_game(s, choice).await.expect("new_game");
-    app.join(n, "N", &inv).await.expect("join");
+    app.join(n, "P", &inv).await.expect("join");
     for u in [s, n] {
         app.setup_action(u, id, None, SetupAction::Code(code.into())).await.expect("setup code");
     }
@@ -276,6 +276,37 @@ async fn drive(
         let handed = slot.handed_ns.load(std::sync::atomic::Ordering::SeqCst);
         let done = slot.done_ns.load(std::sync::atomic::Ordering::SeqCst);
         out.lock().expect("samples").push(Sample { inject, handed, done });
+    }
+}
+
+/// Length of the periods of [`print_slow_periods`].
+const PERIOD_NS: u64 = 250_000_000;
+
+/// Where in the window the slow moves were: each quarter second (by the
+/// time the update was handed out) whose slowest move took over 20 ms, with
+/// its moves, p99 and slowest. Shows whether a tail comes from a few stalls
+/// or from everywhere.
+fn print_slow_periods(window: &[Sample], w0: u64) {
+    let mut periods: std::collections::BTreeMap<u64, Vec<u64>> = std::collections::BTreeMap::new();
+    for s in window {
+        periods.entry(s.handed.saturating_sub(w0) / PERIOD_NS).or_default().push(s.done - s.handed);
+    }
+    let mut slow = Vec::new();
+    for (k, v) in &mut periods {
+        v.sort_unstable();
+        if pct(v, 1.0) > 20.0 {
+            slow.push(format!(
+                "{:.2}s: {} moves p99 {:.0} max {:.0}",
+                *k as f64 * 0.25,
+                v.len(),
+                pct(v, 0.99),
+                pct(v, 1.0)
+            ));
+        }
+    }
+    println!("quarter seconds with a move over 20 ms: {} of {}", slow.len(), periods.len());
+    for line in slow.iter().take(40) {
+        println!("  {line}");
     }
 }
 
@@ -434,6 +465,13 @@ async fn bench(a: Args) {
         "game saves {saves} in {txs} write transactions ({:.2} saves per transaction)",
         saves as f64 / txs.max(1) as f64
     );
+    println!(
+        "write batches over {} ms: {} in the window; longest batch so far {:.1} ms",
+        srazhenie::storage::SLOW_BATCH.as_millis(),
+        saves1.slow_batches - saves0.slow_batches,
+        saves1.longest_batch_us as f64 / 1000.0
+    );
+    print_slow_periods(&window, w0);
     println!("RSS {rss:.1} MiB at the end of the window (peak {hwm:.1} MiB)");
     println!(
         "games stalled (no complete answer within 20 s): {}; stray calls: {}",

@@ -258,7 +258,8 @@ impl Store {
                     EXISTS (SELECT 1 FROM spectators WHERE game_id = ?1)",
         )
         .bind(game_id)
-        .fetch_one(&mut *self.hot().await?)
+        // A pooled connection, not the writer's (see `games_in_play_of`).
+        .fetch_one(&self.pool)
         .await?;
         self.followers.fill(game_id, f, epoch, |_, _| false);
         Ok(f)

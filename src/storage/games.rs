@@ -127,7 +127,23 @@ impl Store {
             finished_at,
             reply,
         };
-        if self.writer_queue()?.send(job).is_err() {
+        if self.writer_queue()?.send(Job::Save(Box::new(job))).is_err() {
+            return Err(StorageError::Db(sqlx::Error::WorkerCrashed));
+        }
+        answer.await.unwrap_or(Err(StorageError::Db(sqlx::Error::WorkerCrashed)))
+    }
+
+    /// Has the writer set `users.last_game_id` of `user_id` to `game_id`,
+    /// in its next batch. Every write on the per-move path goes through the
+    /// writer: a write on another connection would wait for SQLite's write
+    /// lock, and the writer then for it, each on the busy handler's sleeps.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`] if the user does not exist.
+    pub(super) async fn write_last_game(&self, user_id: i64, game_id: i64) -> Result<()> {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.users.invalidate(user_id);
+        if self.writer_queue()?.send(Job::LastGame(LastGameJob { user_id, game_id, reply })).is_err() {
             return Err(StorageError::Db(sqlx::Error::WorkerCrashed));
         }
         answer.await.unwrap_or(Err(StorageError::Db(sqlx::Error::WorkerCrashed)))
@@ -191,7 +207,7 @@ impl Store {
 
     /// The writer: takes the saves waiting, and those that come while it
     /// waits for the connection, writes them as one batch, repeats.
-    async fn write_saves(self, mut rx: tokio::sync::mpsc::UnboundedReceiver<SaveJob>) {
+    async fn write_saves(self, mut rx: tokio::sync::mpsc::UnboundedReceiver<Job>) {
         let catch_up = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         tokio::spawn(self.clone().checkpoint_wal(catch_up.clone()));
         // A writer before this one may have died inside a transaction.
@@ -200,6 +216,7 @@ impl Store {
         }
         let mut jobs = Vec::with_capacity(MAX_BATCH);
         while rx.recv_many(&mut jobs, MAX_BATCH).await > 0 {
+            let started = std::time::Instant::now();
             let mut conn = match self.hot().await {
                 Ok(conn) => conn,
                 Err(e) => {
@@ -219,6 +236,17 @@ impl Store {
                 // it from its beginning.
                 let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&mut *conn).await;
             }
+            self.count_batch_time(started.elapsed());
+        }
+    }
+
+    fn count_batch_time(&self, took: std::time::Duration) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        self.save_stats.longest_batch_us.fetch_max(us, Relaxed);
+        if took > SLOW_BATCH {
+            self.save_stats.slow_batches.fetch_add(1, Relaxed);
+            tracing::debug!(ms = us / 1000, "slow write batch");
         }
     }
 
@@ -230,6 +258,8 @@ impl Store {
         SaveStats {
             transactions: self.save_stats.transactions.load(Relaxed),
             saves: self.save_stats.saves.load(Relaxed),
+            slow_batches: self.save_stats.slow_batches.load(Relaxed),
+            longest_batch_us: self.save_stats.longest_batch_us.load(Relaxed),
         }
     }
 
@@ -261,12 +291,12 @@ impl Store {
 
     /// Writes `jobs` in one transaction and answers each; after an error,
     /// one transaction each.
-    async fn write_batch(&self, conn: &mut Conn, jobs: Vec<SaveJob>) {
+    async fn write_batch(&self, conn: &mut Conn, jobs: Vec<Job>) {
         use std::sync::atomic::Ordering::Relaxed;
         self.save_stats.saves.fetch_add(jobs.len() as u64, Relaxed);
         if jobs.len() > 1 {
             self.save_stats.transactions.fetch_add(1, Relaxed);
-            conn.dirty = jobs.iter().map(|j| j.game.id).collect();
+            conn.dirty = jobs.iter().filter_map(Job::game_id).collect();
             let matched = write_together(conn, &jobs).await;
             if matched.is_err() {
                 let _ = sqlx::query("ROLLBACK").execute(&mut **conn).await;
@@ -275,8 +305,7 @@ impl Store {
             match matched {
                 Ok(matched) => {
                     for (job, matched) in jobs.into_iter().zip(matched) {
-                        let saved = self.finish_save(conn, &job, matched).await;
-                        let _ = job.reply.send(saved);
+                        self.finish(conn, job, matched).await;
                     }
                     return;
                 }
@@ -288,20 +317,36 @@ impl Store {
             }
         }
         for job in jobs {
-            let saved = self.write_one(conn, &job).await;
-            let _ = job.reply.send(saved);
+            self.write_one(conn, job).await;
         }
     }
 
-    /// Writes one save in a transaction of its own.
-    async fn write_one(&self, conn: &mut Conn, job: &SaveJob) -> Result<GameRecord> {
+    /// Writes one job in a transaction of its own and answers it.
+    async fn write_one(&self, conn: &mut Conn, job: Job) {
         self.save_stats.transactions.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut sql = String::from("BEGIN IMMEDIATE;");
         job.push_sql(&mut sql);
         sql.push_str("COMMIT;");
         let q = job.bind(sqlx::query(&sql), 0);
-        let matched = !conn.run_in_transaction([job.game.id], q).await?.is_empty();
-        self.finish_save(conn, job, matched).await
+        match conn.run_in_transaction(job.game_id(), q).await {
+            Ok(rows) => self.finish(conn, job, !rows.is_empty()).await,
+            Err(e) => job.fail(e),
+        }
+    }
+
+    /// After the commit: updates the caches and answers `job`; `matched`
+    /// says whether its statement found its row.
+    async fn finish(&self, conn: &mut Conn, job: Job, matched: bool) {
+        match job {
+            Job::Save(job) => {
+                let saved = self.finish_save(conn, &job, matched).await;
+                let _ = job.reply.send(saved);
+            }
+            Job::LastGame(job) => {
+                self.users.invalidate(job.user_id);
+                let _ = job.reply.send(if matched { Ok(()) } else { Err(StorageError::NotFound) });
+            }
+        }
     }
 
     /// After the commit: the record as stored into the cache, or the error
@@ -417,7 +462,9 @@ impl Store {
              WHERE p.user_id = ? AND g.status = 'play' ORDER BY g.id DESC",
         )
         .bind(user_id)
-        .fetch_all(&mut *self.hot().await?)
+        // A pooled connection: on the writer's, this read (on a cache miss,
+        // e.g. a player's first move after a start) would hold up the saves.
+        .fetch_all(&self.pool)
         .await?;
         self.in_play.fill(user_id, ids.clone(), epoch, |_, _| false);
         Ok(ids)
@@ -437,7 +484,7 @@ pub(super) const MAX_BATCH: usize = 64;
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The queue of the store's writer (see [`Store::save_game`]).
-pub(super) type Saver = tokio::sync::mpsc::UnboundedSender<SaveJob>;
+pub(super) type Saver = tokio::sync::mpsc::UnboundedSender<Job>;
 
 /// The store's writer, as the store's handles see it.
 #[derive(Debug, Default)]
@@ -455,6 +502,8 @@ pub(super) struct Writer {
 pub(super) struct SaveCounters {
     transactions: std::sync::atomic::AtomicU64,
     saves: std::sync::atomic::AtomicU64,
+    slow_batches: std::sync::atomic::AtomicU64,
+    longest_batch_us: std::sync::atomic::AtomicU64,
 }
 
 /// What the store's writer has done since the store was opened.
@@ -465,6 +514,68 @@ pub struct SaveStats {
     pub transactions: u64,
     /// Saves answered (written, refused on a conflict, or failed).
     pub saves: u64,
+    /// Batches that held the writer longer than [`SLOW_BATCH`] (from taking
+    /// the connection to the last answer, a checkpoint catch-up included).
+    pub slow_batches: u64,
+    /// The longest such time so far, in microseconds.
+    pub longest_batch_us: u64,
+}
+
+/// A batch that takes longer than this counts in [`SaveStats::slow_batches`].
+pub const SLOW_BATCH: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// One write waiting for the writer.
+pub(super) enum Job {
+    /// A game's save.
+    Save(Box<SaveJob>),
+    /// A user's last game.
+    LastGame(LastGameJob),
+}
+
+/// `users.last_game_id` to set (see [`Store::write_last_game`]).
+pub(super) struct LastGameJob {
+    user_id: i64,
+    game_id: i64,
+    reply: tokio::sync::oneshot::Sender<Result<()>>,
+}
+
+impl Job {
+    /// The game this job writes, if it is a save.
+    fn game_id(&self) -> Option<i64> {
+        match self {
+            Job::Save(job) => Some(job.game.id),
+            Job::LastGame(_) => None,
+        }
+    }
+
+    /// Appends the job's statements (without BEGIN and COMMIT); the first
+    /// returns a row (the bound marker) when it found its row.
+    fn push_sql(&self, sql: &mut String) {
+        match self {
+            Job::Save(job) => job.push_sql(sql),
+            Job::LastGame(_) => sql.push_str("UPDATE users SET last_game_id = ? WHERE id = ? RETURNING ?;"),
+        }
+    }
+
+    /// Binds the parameters of [`Job::push_sql`]; `marker` as there.
+    fn bind<'q>(&'q self, q: Query<'q>, marker: i64) -> Query<'q> {
+        match self {
+            Job::Save(job) => job.bind(q, marker),
+            Job::LastGame(job) => q.bind(job.game_id).bind(job.user_id).bind(marker),
+        }
+    }
+
+    /// Answers the job with `error` (nothing was written).
+    fn fail(self, error: StorageError) {
+        match self {
+            Job::Save(job) => {
+                let _ = job.reply.send(Err(error));
+            }
+            Job::LastGame(job) => {
+                let _ = job.reply.send(Err(error));
+            }
+        }
+    }
 }
 
 /// One save waiting for the writer: the record, what the cache held of
@@ -550,7 +661,7 @@ impl SaveJob {
 /// one text would be parsed anew every time), COMMIT. Returns, per save,
 /// whether its version check matched. On an error the transaction is left
 /// open for the caller to roll back.
-async fn write_together(conn: &mut Conn, jobs: &[SaveJob]) -> Result<Vec<bool>, BatchError> {
+async fn write_together(conn: &mut Conn, jobs: &[Job]) -> Result<Vec<bool>, BatchError> {
     sqlx::query("BEGIN IMMEDIATE").execute(&mut **conn).await.map_err(|e| BatchError::Begin(e.into()))?;
     let mut matched = Vec::with_capacity(jobs.len());
     let mut sql = String::new();
@@ -574,9 +685,9 @@ enum BatchError {
 }
 
 /// Answers every job of a batch that could not be written with `error`.
-fn answer_all(jobs: Vec<SaveJob>, error: &StorageError) {
+fn answer_all(jobs: Vec<Job>, error: &StorageError) {
     for job in jobs {
-        let _ = job.reply.send(Err(StorageError::Db(sqlx::Error::Protocol(error.to_string()))));
+        job.fail(StorageError::Db(sqlx::Error::Protocol(error.to_string())));
     }
 }
 

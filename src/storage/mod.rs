@@ -26,7 +26,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{SqliteConnection, SqlitePool};
 
 pub use challenges::Challenge;
-pub use games::SaveStats;
+pub use games::{SLOW_BATCH, SaveStats};
 pub use ratings::RatingRow;
 pub use records::{GameRecord, GameStatus, MoveRecord, NewGame, PlayerRecord};
 pub use users::{SavedSetup, UserRecord};

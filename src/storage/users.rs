@@ -88,7 +88,7 @@ impl Store {
     ///
     /// Updates `first_name` and `username`; updates `tg_lang` only when `Some` (Telegram does
     /// not always send it); never touches `lang` or `last_game_id`. Since the user just wrote
-    /// to us, `blocked` is reset to false. Writes nothing when the cached row already says all
+    /// to us, `blocked` is reset to false. Writes nothing when the stored row already says all
     /// that (the common case: every update of a known user).
     pub async fn upsert_user(
         &self,
@@ -97,7 +97,10 @@ impl Store {
         username: Option<&str>,
         tg_lang: Option<&str>,
     ) -> Result<UserRecord> {
-        if let Some(u) = self.users.get(id) {
+        // A read first, so that a known user's first update after a start
+        // writes nothing either: a write takes SQLite's write lock, which
+        // the store's writer holds most of the time under load.
+        if let Some(u) = self.get_user(id).await? {
             let same = u.first_name == first_name
                 && u.username.as_deref() == username
                 && (tg_lang.is_none() || u.tg_lang.as_deref() == tg_lang)
@@ -164,8 +167,7 @@ impl Store {
         if self.users.get(user_id).is_some_and(|u| u.last_game_id == Some(game_id)) {
             return Ok(());
         }
-        let q = sqlx::query("UPDATE users SET last_game_id = ? WHERE id = ?").bind(game_id).bind(user_id);
-        self.write_user(user_id, q).await
+        self.write_last_game(user_id, game_id).await
     }
 
     /// Marks the user as having blocked (or unblocked) the bot.
