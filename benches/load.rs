@@ -471,6 +471,11 @@ async fn bench(a: Args) {
         saves1.slow_batches - saves0.slow_batches,
         saves1.longest_batch_us as f64 / 1000.0
     );
+    let catch_ups = saves1.catch_ups - saves0.catch_ups;
+    println!(
+        "writer's catch-up checkpoints: {catch_ups}, {:.1} ms each on average",
+        (saves1.catch_up_us - saves0.catch_up_us) as f64 / 1000.0 / catch_ups.max(1) as f64
+    );
     print_slow_periods(&window, w0);
     println!("RSS {rss:.1} MiB at the end of the window (peak {hwm:.1} MiB)");
     println!(

@@ -185,20 +185,23 @@ impl App {
             _ if in_play.len() == 1 => in_play[0],
             _ => return Err(UserError::NoActiveGame),
         };
-        let ((report, notices), _) = self
-            .with_game(game_id, |rec| {
-                let side = state::side_of(rec, user_id)?;
-                let mut game = state::load_engine(rec)?;
-                let report = game.play_as(side, mv).map_err(|e| match e {
-                    engine::MoveError::NotYourTurn => UserError::NotYourTurn,
-                    e => UserError::Illegal(e),
-                })?;
-                let moves = vec![move_record(&game, &report)];
-                let notices = after_change(rec, &game, Some(side))?;
-                Ok(((report, notices), moves))
-            })
-            .await?;
-        self.store.set_last_game(user_id, game_id).await?;
+        let play = self.with_game(game_id, |rec| {
+            let side = state::side_of(rec, user_id)?;
+            let mut game = state::load_engine(rec)?;
+            let report = game.play_as(side, mv).map_err(|e| match e {
+                engine::MoveError::NotYourTurn => UserError::NotYourTurn,
+                e => UserError::Illegal(e),
+            })?;
+            let moves = vec![move_record(&game, &report)];
+            let notices = after_change(rec, &game, Some(side))?;
+            Ok(((report, notices), moves))
+        });
+        // The game the move is addressed to becomes the user's last one
+        // whether or not the move is legal (as a button press on its board
+        // does); asked together with the save, the store's writer mostly
+        // writes both in one transaction.
+        let remember = async { self.store.set_last_game(user_id, game_id).await.map_err(UserError::from) };
+        let (((report, notices), _), ()) = tokio::try_join!(play, remember)?;
         Ok((game_id, in_play.len() > 1, report, Done { game_id: Some(game_id), notices }))
     }
 
