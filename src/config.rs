@@ -38,7 +38,7 @@ pub struct Config {
     /// Tracing filter directives (`RUST_LOG`), default [`DEFAULT_LOG_FILTER`].
     pub log_filter: String,
     /// AI thinking time per move in milliseconds (`AI_THINK_MS`); `None` =
-    /// each level's default (easy 20 ms, normal 300 ms, hard 2 s).
+    /// each level's default (easy 20 ms, normal 300 ms, hard 1.95 s).
     pub ai_think_ms: Option<u64>,
     /// The least time the AI thinks per move, in milliseconds
     /// (`AI_MIN_THINK_MS`): a deliberately slow AI for tests and demos.

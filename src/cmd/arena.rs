@@ -57,10 +57,10 @@ pub struct GameResult {
     pub times_a: Vec<Duration>,
     /// Think time of each of B's moves.
     pub times_b: Vec<Duration>,
-    /// Search nodes and samples of each of A's moves.
-    pub search_a: Vec<(u64, u32)>,
-    /// Search nodes and samples of each of B's moves.
-    pub search_b: Vec<(u64, u32)>,
+    /// Search nodes, samples and depth (plies) of each of A's moves.
+    pub search_a: Vec<(u64, u32, u8)>,
+    /// Search nodes, samples and depth (plies) of each of B's moves.
+    pub search_b: Vec<(u64, u32, u8)>,
 }
 
 /// The seed of game `i` of a run seeded `seed`.
@@ -91,14 +91,14 @@ pub fn play_game(cfg: &ArenaConfig, i: usize) -> GameResult {
     let setups = ByPlayer::new_with(|p| ai::choose_setup(cfg.rules, level(p), &mut rngs[p], None));
     let mut game = Game::new(cfg.rules, setups, first).expect("setups of the rule set, legal first player");
     let mut times = ByPlayer::<Vec<Duration>>::default();
-    let mut search = ByPlayer::<Vec<(u64, u32)>>::default();
+    let mut search = ByPlayer::<Vec<(u64, u32, u8)>>::default();
     while game.outcome().is_none() {
         let p = game.turn();
         let view = game.view(p);
         let t0 = Instant::now();
         let thought = ai::think_counted(&ai::Observation::from_view(&view), level(p), budget(p), &mut rngs[p]);
         times[p].push(t0.elapsed());
-        search[p].push((thought.nodes, thought.samples));
+        search[p].push((thought.nodes, thought.samples, thought.depth));
         let mv = thought.mv;
         let Some(mv) = mv else {
             panic!(
@@ -217,28 +217,29 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
     let _ = writeln!(out, "endings: {}\n", endings(results));
     let _ = writeln!(
         out,
-        "| side | level | moves | mean think | p95 think | max think | mean nodes | mean samples | nodes per ms |"
+        "| side | level | moves | mean think | p95 think | max think | mean nodes | mean samples | nodes per ms | plies searched |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|");
     for (side, level, times, search) in [
         ("A", cfg.a, all(results, |r| &r.times_a), all(results, |r| &r.search_a)),
         ("B", cfg.b, all(results, |r| &r.times_b), all(results, |r| &r.search_b)),
     ] {
         let (mean, p95, max) = time_summary(&times);
         let n = search.len().max(1) as f64;
-        let nodes: u64 = search.iter().map(|(nodes, _)| nodes).sum();
-        let samples: u64 = search.iter().map(|(_, s)| u64::from(*s)).sum();
+        let nodes: u64 = search.iter().map(|(nodes, _, _)| nodes).sum();
+        let samples: u64 = search.iter().map(|(_, s, _)| u64::from(*s)).sum();
         let total_ms: f64 = times.iter().map(Duration::as_secs_f64).sum::<f64>() * 1000.0;
         let _ = writeln!(
             out,
-            "| {side} | {level} | {} | {} | {} | {} | {:.0} | {:.1} | {:.0} |",
+            "| {side} | {level} | {} | {} | {} | {} | {:.0} | {:.1} | {:.0} | {} |",
             times.len(),
             ms(mean),
             ms(p95),
             ms(max),
             nodes as f64 / n,
             samples as f64 / n,
-            if total_ms > 0.0 { nodes as f64 / total_ms } else { 0.0 }
+            if total_ms > 0.0 { nodes as f64 / total_ms } else { 0.0 },
+            depths(&search)
         );
     }
     let _ = write!(
@@ -252,6 +253,19 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
         t.score() * 100.0
     );
     out
+}
+
+/// How often each search depth occurred, e.g. `3: 91%, 4: 9%` ("–" without a search).
+fn depths(search: &[(u64, u32, u8)]) -> String {
+    let mut counts = std::collections::BTreeMap::<u8, usize>::new();
+    for (_, _, d) in search.iter().filter(|(_, _, d)| *d > 0) {
+        *counts.entry(*d).or_default() += 1;
+    }
+    let total: usize = counts.values().sum();
+    if total == 0 {
+        return "–".to_owned();
+    }
+    counts.iter().map(|(d, n)| format!("{d}: {:.0}%", *n as f64 * 100.0 / total as f64)).collect::<Vec<_>>().join(", ")
 }
 
 /// One per-move series of every game, in order.
@@ -325,9 +339,9 @@ mod tests {
         let (first, second) = (run(&cfg), run(&cfg));
         for (x, y) in first.iter().zip(&second) {
             assert_eq!((x.outcome, x.plies, &x.search_a, &x.search_b), (y.outcome, y.plies, &y.search_a, &y.search_b));
-            let most = x.search_a.iter().map(|(nodes, _)| *nodes).max().unwrap();
+            let most = x.search_a.iter().map(|(nodes, _, _)| *nodes).max().unwrap();
             assert!(most <= 3_000 + 100, "{most} nodes: the budget, and one more per root move searched as it ran out");
-            assert!(x.search_a.iter().any(|(nodes, samples)| *nodes > 0 && *samples > 0));
+            assert!(x.search_a.iter().any(|(nodes, samples, depth)| *nodes > 0 && *samples > 0 && *depth == 2));
         }
         let text = report(&cfg, &first);
         assert!(text.contains("(A, 3000 nodes per move)"), "{text}");

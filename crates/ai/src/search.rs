@@ -23,7 +23,16 @@ pub(crate) struct Params {
     pub(crate) max_samples: u32,
     /// Random noise added to each root move's average, in points (0 = none).
     pub(crate) noise: i32,
+    /// Deepest full-width search (= `depth`: never deeper). Above `depth`,
+    /// the search goes one ply deeper whenever the budget left would still
+    /// give [`Params::deepen_samples`] samples at the new depth.
+    pub(crate) max_depth: u8,
+    /// Samples the budget must still allow at a deeper depth (see `max_depth`).
+    pub(crate) deepen_samples: u32,
 }
+
+/// Samples searched at a depth before a deeper one is tried.
+const SAMPLES_BEFORE_DEEPENING: u32 = 8;
 
 /// Sum and count of one root move's values over the samples.
 #[derive(Clone, Copy, Default)]
@@ -39,7 +48,8 @@ impl Tally {
 }
 
 /// Runs the determinized search on the candidate moves `legal` (legal
-/// moves of `obs`); returns each move's tally, in the same order.
+/// moves of `obs`); returns each move's tally, in the same order, and the
+/// depth (full-width plies) the tallies come from.
 pub(crate) fn run<R: Rng + ?Sized>(
     obs: &Observation,
     legal: &[Move],
@@ -47,8 +57,11 @@ pub(crate) fn run<R: Rng + ?Sized>(
     params: Params,
     clock: &mut Clock,
     rng: &mut R,
-) -> Vec<Tally> {
+) -> (Vec<Tally>, u8) {
     let mut tallies = vec![Tally::default(); legal.len()];
+    let mut depth = params.depth;
+    // Samples searched at `depth`; whether a deeper search may still be tried.
+    let (mut at_depth, mut may_deepen) = (0, params.max_depth > depth);
     for s in 0..params.max_samples {
         if s > 0 && clock.out() {
             break;
@@ -58,19 +71,41 @@ pub(crate) fn run<R: Rng + ?Sized>(
         let ev = Evaluator::new(&game, obs.me);
         let mut order: Vec<usize> = (0..legal.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(tallies[i].mean()));
-        let values = root_values(&game, legal, &order, &ev, obs.me, params.depth, params.qdepth, clock).or_else(|| {
+        if may_deepen && at_depth >= SAMPLES_BEFORE_DEEPENING {
+            // Iterative deepening over the samples: this sample one ply
+            // deeper, on the share of the budget left that one sample at
+            // that depth may take. If it fits, the deeper values replace
+            // the shallower ones (they are not comparable: each ply changes
+            // who moves last); if not, it is not tried again.
+            let allowance = clock.nodes_left() / u64::from(params.deepen_samples.max(1));
+            let mut probe = clock.share(allowance);
+            let deeper = root_values(&game, legal, &order, &ev, obs.me, depth + 1, params.qdepth, &mut probe);
+            clock.nodes += probe.nodes;
+            if let Some(values) = deeper {
+                depth += 1;
+                (at_depth, may_deepen) = (1, depth < params.max_depth);
+                tallies = values.into_iter().map(|v| Tally { sum: i64::from(v), n: 1 }).collect();
+                continue;
+            }
+            may_deepen = false;
+            if clock.out() {
+                break;
+            }
+        }
+        let values = root_values(&game, legal, &order, &ev, obs.me, depth, params.qdepth, clock).or_else(|| {
             // The first sample always gives an answer: one ply, on a small
             // node allowance of its own.
             let mut spare = Clock::start(Budget::nodes(SPARE_NODES));
             (s == 0).then(|| root_values(&game, legal, &order, &ev, obs.me, 1, 1, &mut spare)).flatten()
         });
         let Some(values) = values else { break };
+        at_depth += 1;
         for (t, v) in tallies.iter_mut().zip(values) {
             t.sum += i64::from(v);
             t.n += 1;
         }
     }
-    tallies
+    (tallies, depth)
 }
 
 /// Node allowance of the fallback one-ply pass of the first sample.

@@ -127,3 +127,24 @@ fn rule_r25_decisions_do_not_depend_on_hidden_enemy_ranks() {
     }
     assert!(compared >= 5, "{compared}");
 }
+
+/// `hard` searches deeper than its three plies where its budget allows
+/// enough samples there (few pieces, a large budget), and stays at three
+/// plies on a small budget; the other levels keep their depth.
+#[test]
+fn hard_deepens_only_where_the_budget_allows() {
+    let mut rng = common::rng(9);
+    let endgame = flag_in_reach(RuleSetId::Battle);
+    let opening = common::random_position(RuleSetId::Battle, &mut rng, 0);
+    let depth = |game: &Game, level: Level, nodes: u64| {
+        let obs = Observation::from_view(&game.view(game.turn()));
+        let t = ai::think_counted(&obs, level, Budget::nodes(nodes), &mut common::rng(1));
+        assert!(t.mv.is_some());
+        (t.depth, t.samples)
+    };
+    let (deep, samples) = depth(&endgame, Level::Hard, 3_000_000);
+    assert!(deep > 3, "hard reached {deep} plies in a five-piece endgame");
+    assert!(samples > 0);
+    assert_eq!(depth(&opening, Level::Hard, 20_000).0, 3, "a small budget keeps three plies");
+    assert_eq!(depth(&endgame, Level::Normal, 3_000_000).0, 2, "normal never deepens");
+}
