@@ -244,14 +244,13 @@ impl Store {
 
     fn count_catch_up(&self, took: std::time::Duration) {
         use std::sync::atomic::Ordering::Relaxed;
-        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
         self.save_stats.catch_ups.fetch_add(1, Relaxed);
-        self.save_stats.catch_up_us.fetch_add(us, Relaxed);
+        self.save_stats.catch_up_us.fetch_add(micros(took), Relaxed);
     }
 
     fn count_batch_time(&self, took: std::time::Duration) {
         use std::sync::atomic::Ordering::Relaxed;
-        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        let us = micros(took);
         self.save_stats.longest_batch_us.fetch_max(us, Relaxed);
         if took > SLOW_BATCH {
             self.save_stats.slow_batches.fetch_add(1, Relaxed);
@@ -275,15 +274,15 @@ impl Store {
     }
 
     /// Copies the write-ahead log back into the database file every
-    /// [`CHECKPOINT_EVERY`], on a pooled connection; once the log holds
-    /// [`CATCH_UP_FRAMES`] pages, asks the writer (`catch_up`) to copy the
-    /// rest on its own connection after its next batch. That holds the
-    /// saves up (about 10 ms at 1000 moves a second), so it is done only
-    /// every few seconds under load, and the log then starts anew. The writer's connection does not checkpoint by itself (see
-    /// [`Store::hot`]): a passive checkpoint elsewhere never blocks it, so
-    /// no save waits for the bulk of the copying; but while the writer
-    /// commits meanwhile, such a checkpoint never catches up, and only a
-    /// log copied back whole is reused from its start.
+    /// [`CHECKPOINT_EVERY`], on a pooled connection. The writer's
+    /// connection does not checkpoint by itself (see [`Store::hot`]): a
+    /// passive checkpoint elsewhere never blocks it, so no save waits for
+    /// the bulk of the copying. But while the writer commits meanwhile,
+    /// such a checkpoint never catches up, and only a log copied back whole
+    /// is reused from its start; so once the log holds [`CATCH_UP_FRAMES`]
+    /// pages, the writer is asked (`catch_up`) to copy the rest on its own
+    /// connection after its next batch. That holds the saves up (about
+    /// 10 ms at 1000 moves a second), hence only every few seconds.
     async fn checkpoint_wal(self, catch_up: std::sync::Arc<std::sync::atomic::AtomicBool>) {
         if self.in_memory {
             return;
@@ -488,6 +487,11 @@ impl Store {
     }
 }
 
+/// `d` in whole microseconds (for the writer's counters).
+fn micros(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_micros()).unwrap_or(u64::MAX)
+}
+
 /// Whether cached game `a` may replace `b`: only a newer version may.
 fn newer_game(a: &GameRecord, b: &GameRecord) -> bool {
     a.version > b.version
@@ -536,7 +540,8 @@ pub struct SaveStats {
     /// Write transactions run for saves, including batches rolled back
     /// after an error (whose saves then ran one by one).
     pub transactions: u64,
-    /// Saves answered (written, refused on a conflict, or failed).
+    /// Jobs answered (written, refused on a conflict, or failed): game
+    /// saves, and the users' last games written with them.
     pub saves: u64,
     /// Batches that held the writer longer than [`SLOW_BATCH`] (from taking
     /// the connection to the last answer, a checkpoint catch-up included).
