@@ -17,6 +17,9 @@ async fn fresh_app() -> App {
         std::process::id(),
         N.fetch_add(1, Ordering::SeqCst)
     ));
+    // A directory left by an earlier run whose process had the same id
+    // would hold its games and ratings.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/t.db?mode=rwc", dir.display());
     App::new(Store::connect(&url).await.unwrap())
