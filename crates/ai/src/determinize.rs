@@ -15,15 +15,19 @@ use rand::rngs::StdRng;
 use crate::belief::Belief;
 use crate::observation::Observation;
 
-/// The game of `obs` with the hidden ranks of `ranks` (by tracked id).
+/// The game of `obs` with the hidden ranks of `ranks` (by tracked id),
+/// not recording ([`Game::stop_recording`]).
 pub(crate) fn build(belief: &Belief, obs: &Observation, ranks: &[Rank]) -> Game {
     let pieces: Vec<(Square, Player, Rank)> =
         belief.track.pieces.iter().zip(ranks).map(|(p, &r)| (p.initial, p.owner, r)).collect();
     let mut g = Game::from_pieces(obs.rules, &pieces, obs.first);
+    // The search copies the game at every node: no record to copy.
+    g.stop_recording();
     for rec in &obs.history {
         let ok = g.turn() == rec.player && g.play(rec.mv).is_ok_and(|rep| rep.combat == rec.combat);
         if !ok {
             g = rebase(&g, rec);
+            g.stop_recording();
         }
     }
     g

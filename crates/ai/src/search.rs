@@ -31,6 +31,19 @@ pub(crate) struct Params {
     pub(crate) deepen_samples: u32,
 }
 
+impl Params {
+    fn shape(&self, depth: u8) -> Shape {
+        Shape { depth, qdepth: self.qdepth }
+    }
+}
+
+/// The shape of one sample's search: full-width plies and capture plies.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    depth: u8,
+    qdepth: u8,
+}
+
 /// Samples searched at a depth before a deeper one is tried.
 const SAMPLES_BEFORE_DEEPENING: u32 = 8;
 
@@ -79,7 +92,7 @@ pub(crate) fn run<R: Rng + ?Sized>(
             // who moves last); if not, it is not tried again.
             let allowance = clock.nodes_left() / u64::from(params.deepen_samples.max(1));
             let mut probe = clock.share(allowance);
-            let deeper = root_values(&game, legal, &order, &ev, obs.me, depth + 1, params.qdepth, &mut probe);
+            let deeper = root_values(&game, legal, &order, &ev, obs.me, params.shape(depth + 1), &mut probe);
             clock.nodes += probe.nodes;
             if let Some(values) = deeper {
                 depth += 1;
@@ -92,11 +105,13 @@ pub(crate) fn run<R: Rng + ?Sized>(
                 break;
             }
         }
-        let values = root_values(&game, legal, &order, &ev, obs.me, depth, params.qdepth, clock).or_else(|| {
+        let values = root_values(&game, legal, &order, &ev, obs.me, params.shape(depth), clock).or_else(|| {
             // The first sample always gives an answer: one ply, on a small
             // node allowance of its own.
             let mut spare = Clock::start(Budget::nodes(SPARE_NODES));
-            (s == 0).then(|| root_values(&game, legal, &order, &ev, obs.me, 1, 1, &mut spare)).flatten()
+            (s == 0)
+                .then(|| root_values(&game, legal, &order, &ev, obs.me, Shape { depth: 1, qdepth: 1 }, &mut spare))
+                .flatten()
         });
         let Some(values) = values else { break };
         at_depth += 1;
@@ -107,6 +122,10 @@ pub(crate) fn run<R: Rng + ?Sized>(
     }
     (tallies, depth)
 }
+
+/// Move-ordering scores are multiplied by this to break ties by the
+/// generation order (more than the legal moves of any position).
+const ORDER_TIES: i32 = 1024;
 
 /// Node allowance of the fallback one-ply pass of the first sample.
 const SPARE_NODES: u64 = 50_000;
@@ -119,18 +138,17 @@ const ROOT_MARGIN: i32 = 150;
 /// out before every move was searched (an unfinished sample would bias the
 /// tallies). Moves are searched in `order` (best average so far first), each
 /// with the window (best − [`ROOT_MARGIN`], ∞).
-#[allow(clippy::too_many_arguments)]
 fn root_values(
     game: &Game,
     legal: &[Move],
     order: &[usize],
     ev: &Evaluator,
     me: Player,
-    depth: u8,
-    qdepth: u8,
+    shape: Shape,
     clock: &mut Clock,
 ) -> Option<Vec<i32>> {
-    let mut searcher = Searcher { ev, me, clock, qdepth };
+    let Shape { depth, qdepth } = shape;
+    let mut searcher = Searcher { ev, me, clock, qdepth, legal: Vec::new(), lists: Vec::new() };
     let mut values = vec![0; legal.len()];
     let mut best = -WIN * 2;
     let root = ev.score(game);
@@ -159,6 +177,11 @@ struct Searcher<'a> {
     me: Player,
     clock: &'a mut Clock,
     qdepth: u8,
+    /// Scratch for the legal moves of a node.
+    legal: Vec<Move>,
+    /// The ordered moves of the node at each ply below the root (reused,
+    /// so that the search does not allocate once warmed up).
+    lists: Vec<Vec<(i32, Move)>>,
 }
 
 impl Searcher<'_> {
@@ -174,11 +197,13 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiesce(g, s, alpha, beta, self.qdepth, ply);
         }
-        let moves = self.ordered(g, false);
+        let moves = self.ordered(g, false, ply);
         let mut best = -WIN * 2;
-        for mv in moves {
+        let mut stopped = false;
+        for &(_, mv) in &moves {
             if self.clock.tick() {
-                return best.max(self.static_value(g, s));
+                stopped = true;
+                break;
             }
             let mut child = g.clone();
             if child.play(mv).is_err() {
@@ -191,6 +216,10 @@ impl Searcher<'_> {
             if alpha >= beta {
                 break;
             }
+        }
+        self.give_back(moves, ply);
+        if stopped {
+            return best.max(self.static_value(g, s));
         }
         if best == -WIN * 2 { self.static_value(g, s) } else { best }
     }
@@ -210,7 +239,8 @@ impl Searcher<'_> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        for mv in self.ordered(g, true) {
+        let moves = self.ordered(g, true, ply);
+        for &(_, mv) in &moves {
             if self.clock.tick() {
                 break;
             }
@@ -226,6 +256,7 @@ impl Searcher<'_> {
                 break;
             }
         }
+        self.give_back(moves, ply);
         best
     }
 
@@ -236,26 +267,49 @@ impl Searcher<'_> {
 
     /// Legal moves of the side to move, good attacks first; with
     /// `captures_only`, only attacks that win or trade by the sampled ranks.
-    fn ordered(&self, g: &Game, captures_only: bool) -> Vec<Move> {
+    /// The list is the buffer of `ply`; hand it back with
+    /// [`Searcher::give_back`].
+    fn ordered(&mut self, g: &Game, captures_only: bool, ply: i32) -> Vec<(i32, Move)> {
+        let mut scored = self.lists.get_mut(ply as usize).map(std::mem::take).unwrap_or_default();
+        scored.clear();
+        if captures_only {
+            g.attacks_into(&mut self.legal);
+        } else {
+            g.legal_moves_into(&mut self.legal);
+        }
+        // Ties keep the generation order, as a stable sort would, without
+        // the scratch a stable sort allocates.
+        scored.extend(self.legal.iter().enumerate().filter_map(|(k, &mv)| {
+            let s = self.order_score(g, mv, captures_only)?;
+            Some((s * ORDER_TIES - k as i32, mv))
+        }));
+        scored.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        scored
+    }
+
+    /// How early [`Searcher::ordered`] searches `mv` (higher first); `None`
+    /// leaves it out.
+    fn order_score(&self, g: &Game, mv: Move, captures_only: bool) -> Option<i32> {
         let side = g.turn();
-        let mut scored: Vec<(i32, Move)> = g
-            .legal_moves()
-            .into_iter()
-            .filter_map(|mv| {
-                let att = g.piece_at(mv.from)?.rank;
-                let Some(def) = g.piece_at(mv.to) else {
-                    return (!captures_only).then_some((0, mv));
-                };
-                let (va, vd) = (self.ev.value(side, att), self.ev.value(side.other(), def.rank));
-                match resolve(att, def.rank) {
-                    CombatResult::AttackerWins => Some((10_000 + vd - va / 10, mv)),
-                    CombatResult::BothRemoved if vd >= va => Some((5_000 + vd - va, mv)),
-                    CombatResult::BothRemoved => (!captures_only).then_some((-va, mv)),
-                    CombatResult::DefenderWins => (!captures_only).then_some((-10_000 - va, mv)),
-                }
-            })
-            .collect();
-        scored.sort_by_key(|(s, _)| -s);
-        scored.into_iter().map(|(_, m)| m).collect()
+        let att = g.piece_at(mv.from)?.rank;
+        let Some(def) = g.piece_at(mv.to) else {
+            return (!captures_only).then_some(0);
+        };
+        let (va, vd) = (self.ev.value(side, att), self.ev.value(side.other(), def.rank));
+        match resolve(att, def.rank) {
+            CombatResult::AttackerWins => Some(10_000 + vd - va / 10),
+            CombatResult::BothRemoved if vd >= va => Some(5_000 + vd - va),
+            CombatResult::BothRemoved => (!captures_only).then_some(-va),
+            CombatResult::DefenderWins => (!captures_only).then_some(-10_000 - va),
+        }
+    }
+
+    /// Returns the list of [`Searcher::ordered`] to the buffers of `ply`.
+    fn give_back(&mut self, list: Vec<(i32, Move)>, ply: i32) {
+        let i = ply as usize;
+        if self.lists.len() <= i {
+            self.lists.resize_with(i + 1, Vec::new);
+        }
+        self.lists[i] = list;
     }
 }

@@ -85,6 +85,13 @@ pub struct Game {
     pub(crate) graveyard: ByPlayer<Vec<Rank>>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) draw_offer: Option<Player>,
+    /// Whether plies and removed pieces go into `history` and `graveyard`
+    /// (see [`Game::stop_recording`]).
+    pub(crate) recording: bool,
+    /// The last ply (the chasing rule looks at it), recorded or not.
+    pub(crate) last: Option<Record>,
+    /// Plies played, recorded or not.
+    pub(crate) plies: usize,
     // Derived from `board` and `turn` (rebuilt by `derive`, so equal games
     // compare equal): the position hash, and per player (by index) the
     // squares of all pieces, of movable pieces and of runner-kind pieces.
@@ -156,6 +163,9 @@ impl Game {
             graveyard: ByPlayer::default(),
             outcome: None,
             draw_offer: None,
+            recording: true,
+            last: None,
+            plies: 0,
             hash: 0,
             occ: [0; 2],
             mobile: [0; 2],
@@ -214,8 +224,23 @@ impl Game {
 
     /// Plies played so far.
     #[must_use]
-    pub fn ply(&self) -> usize {
-        self.history.len()
+    pub const fn ply(&self) -> usize {
+        self.plies
+    }
+
+    /// Stops keeping the record: drops [`Game::history`] and the
+    /// graveyards, and from now on plays without adding to them. Everything
+    /// the rules look at stays exact — the board, R11's series, R21's quiet
+    /// plies, the chase and the last ply it starts from, [`Game::ply`] — so
+    /// the same moves are legal and the game ends the same way.
+    ///
+    /// For searches, which copy a game at every node: a copy then holds no
+    /// record to copy. Such a game is not meant to be stored or shown (its
+    /// record is incomplete).
+    pub fn stop_recording(&mut self) {
+        self.recording = false;
+        self.history = Vec::new();
+        self.graveyard = ByPlayer::default();
     }
 
     /// Plies in a row without an attack (R21).
@@ -271,6 +296,6 @@ impl Game {
     /// over and the two sides have not both made their first move.
     #[must_use]
     pub fn can_abort(&self) -> bool {
-        self.outcome.is_none() && self.history.len() < 2
+        self.outcome.is_none() && self.plies < 2
     }
 }

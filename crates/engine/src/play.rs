@@ -56,6 +56,14 @@ impl Game {
         self.runners[k] &= m;
     }
 
+    /// Adds a removed piece to its owner's graveyard (R18), if recording.
+    #[inline]
+    fn bury(&mut self, player: Player, rank: Rank) {
+        if self.recording {
+            self.graveyard[player].push(rank);
+        }
+    }
+
     /// Applies a move already known to be legal.
     pub(crate) fn apply(&mut self, mv: Move) -> MoveReport {
         let player = self.turn;
@@ -83,18 +91,18 @@ impl Game {
                         self.lift(to, defender);
                         self.hash ^=
                             zobrist::piece(mv.to, defender, def.rank) ^ zobrist::piece(mv.to, player, piece.rank);
-                        self.graveyard[defender].push(def.rank);
+                        self.bury(defender, def.rank);
                         self.put(to, piece);
                     }
                     CombatResult::DefenderWins => {
-                        self.graveyard[player].push(piece.rank);
+                        self.bury(player, piece.rank);
                         self.board[to] = Some(def);
                     }
                     CombatResult::BothRemoved => {
                         self.lift(to, defender);
                         self.hash ^= zobrist::piece(mv.to, defender, def.rank);
-                        self.graveyard[player].push(piece.rank);
-                        self.graveyard[defender].push(def.rank);
+                        self.bury(player, piece.rank);
+                        self.bury(defender, def.rank);
                         self.board[to] = None;
                     }
                 }
@@ -114,7 +122,12 @@ impl Game {
             self.update_chase(player, mv, combat.is_some(), before);
         }
         self.draw_offer = None;
-        self.history.push(Record { player, mv, combat });
+        let record = Record { player, mv, combat };
+        if self.recording {
+            self.history.push(record);
+        }
+        self.last = Some(record);
+        self.plies += 1;
         self.turn = player.other();
         self.outcome = self.end_after(combat);
         MoveReport { player, mv, combat, outcome: self.outcome }
@@ -148,7 +161,7 @@ impl Game {
         }
         // A chase starts when a piece threatened by the opponent's last move
         // (a quiet move next to it) moves away.
-        if let Some(prev) = self.history.last()
+        if let Some(prev) = self.last
             && prev.player != player
             && prev.combat.is_none()
             && prev.mv.to.is_adjacent(mv.from)

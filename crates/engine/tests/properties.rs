@@ -142,6 +142,40 @@ proptest! {
         }
     }
 
+    /// A game that stops recording (for searches) plays on exactly like one
+    /// that records: the same legal moves (R11 and the chasing rule too),
+    /// board, ply count and end, but no record; and its attacks are the
+    /// legal moves onto enemy pieces, in the same order.
+    #[test]
+    fn unrecorded_games_play_by_the_same_rules(id in rule_set(), seed in any::<u64>(), from in 0usize..300) {
+        let (mut g, mut rng) = seeded_game(id, seed);
+        while g.outcome().is_none() && g.ply() < from {
+            g.play(biased_move(&g, &mut rng)).unwrap();
+        }
+        let mut h = g.clone();
+        h.stop_recording();
+        prop_assert!(h.history().is_empty());
+        let mut attacks = Vec::new();
+        loop {
+            prop_assert_eq!(h.legal_moves(), g.legal_moves());
+            prop_assert_eq!((h.ply(), h.quiet_plies(), h.turn(), h.outcome()), (g.ply(), g.quiet_plies(), g.turn(), g.outcome()));
+            prop_assert!(Square::all().all(|sq| h.piece_at(sq) == g.piece_at(sq)));
+            h.attacks_into(&mut attacks);
+            let onto_enemy: Vec<Move> = g
+                .legal_moves()
+                .into_iter()
+                .filter(|m| g.piece_at(m.to).is_some())
+                .collect();
+            prop_assert_eq!(&attacks, &onto_enemy);
+            if g.outcome().is_some() {
+                break;
+            }
+            let m = biased_move(&g, &mut rng);
+            prop_assert_eq!(h.play(m).map(|r| (r.combat, r.outcome)), g.play(m).map(|r| (r.combat, r.outcome)));
+        }
+        prop_assert!(h.history().is_empty() && h.graveyard(Player::South).is_empty());
+    }
+
     /// serde round trip: equal, and plays on identically.
     #[test]
     fn serde_round_trip(id in rule_set(), seed in any::<u64>(), plies in 0usize..600) {
