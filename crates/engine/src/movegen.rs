@@ -136,13 +136,7 @@ impl Game {
 
     /// Like [`Game::legal_moves`] into a reused buffer (cleared first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.outcome.is_none() {
-            self.generate(self.turn, true, |m| {
-                out.push(m);
-                false
-            });
-        }
+        self.moves_into(out, true);
     }
 
     /// The legal attacks of the side to move (moves onto an enemy piece,
@@ -152,14 +146,19 @@ impl Game {
     /// chasing rule, so this is the legal moves without the quiet ones, at
     /// a fraction of the cost (for capture searches).
     pub fn attacks_into(&self, out: &mut Vec<Move>) {
+        self.moves_into(out, false);
+    }
+
+    /// The legal moves (only the attacks unless `quiet`) of the side to
+    /// move into `out`, cleared first; none once the game is over.
+    fn moves_into(&self, out: &mut Vec<Move>, quiet: bool) {
         out.clear();
-        if self.outcome.is_some() {
-            return;
+        if self.outcome.is_none() {
+            self.generate(self.turn, quiet, |m| {
+                out.push(m);
+                false
+            });
         }
-        self.generate(self.turn, false, |m| {
-            out.push(m);
-            false
-        });
     }
 
     /// Whether `player` would have a legal move if it were their turn (R20),
