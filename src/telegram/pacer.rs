@@ -10,6 +10,11 @@
 //! windows span [`WINDOW_MARGIN`] more than Telegram's. The group and global
 //! limits are sliding windows, as Telegram counts them (a token bucket of
 //! 30 a second with a burst of 30 would let 60 through in one second).
+//!
+//! A restarted bot does not know what it sent just before (a crash, a
+//! deploy): Telegram still counts those. So a new pacer assumes that every
+//! chat has just had its burst: a chat's bucket fills from the pacer's start,
+//! and is full only [`CHAT_BURST`] × [`CHAT_INTERVAL`] (3.3 s) after it.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -25,9 +30,9 @@ const CHAT_INTERVAL: Duration = Duration::from_millis(1100);
 /// Messages to one group within [`GROUP_SPAN`] (Telegram: 20 a minute).
 const GROUP_PER_SPAN: usize = 20;
 /// The span of the group window: a minute plus [`WINDOW_MARGIN`].
-const GROUP_SPAN: Duration = Duration::from_millis(60_000 + WINDOW_MARGIN.as_millis() as u64);
+const GROUP_SPAN: Duration = Duration::from_secs(60).saturating_add(WINDOW_MARGIN);
 /// The span of the global window: a second plus [`WINDOW_MARGIN`].
-const GLOBAL_SPAN: Duration = Duration::from_millis(1_000 + WINDOW_MARGIN.as_millis() as u64);
+const GLOBAL_SPAN: Duration = Duration::from_secs(1).saturating_add(WINDOW_MARGIN);
 /// How much longer the pacer's windows are than Telegram's.
 const WINDOW_MARGIN: Duration = Duration::from_millis(100);
 
@@ -39,8 +44,15 @@ struct Bucket {
 }
 
 impl Bucket {
+    #[cfg(test)]
     fn full(now: Instant) -> Bucket {
         Bucket { tokens: CHAT_BURST, at: now }
+    }
+
+    /// The bucket of a chat first paced at any time after `started`: as if
+    /// it had spent its burst at `started`.
+    fn since(started: Instant) -> Bucket {
+        Bucket { tokens: 0.0, at: started }
     }
 
     /// The tokens at `now`.
@@ -109,6 +121,8 @@ struct State {
     global: Window,
     /// When full buckets and empty windows were last forgotten.
     pruned_at: Instant,
+    /// When the pacer was made (see the module docs).
+    started: Instant,
 }
 
 /// Chat buckets kept before full ones are forgotten.
@@ -120,7 +134,13 @@ impl Pacer {
     #[must_use]
     pub fn new(per_sec: u32) -> Pacer {
         let now = Instant::now();
-        let state = State { chats: HashMap::new(), groups: HashMap::new(), global: Window::default(), pruned_at: now };
+        let state = State {
+            chats: HashMap::new(),
+            groups: HashMap::new(),
+            global: Window::default(),
+            pruned_at: now,
+            started: now,
+        };
         Pacer { state: Mutex::new(state), global: per_sec.max(1) as usize }
     }
 
@@ -129,7 +149,7 @@ impl Pacer {
         loop {
             let delay = {
                 let mut guard = self.state.lock().expect("pacer lock");
-                let State { chats, groups, global, pruned_at } = &mut *guard;
+                let State { chats, groups, global, pruned_at, started } = &mut *guard;
                 let now = Instant::now();
                 // At most once a second (a scan of every chat on each call
                 // took 5 % of a busy bot's CPU, inside this lock): forget
@@ -143,7 +163,7 @@ impl Pacer {
                         !w.times.is_empty()
                     });
                 }
-                let bucket = chats.entry(chat_id).or_insert_with(|| Bucket::full(now));
+                let bucket = chats.entry(chat_id).or_insert_with(|| Bucket::since(*started));
                 let mut group = (chat_id < 0).then(|| groups.entry(chat_id).or_default());
                 // Check all before taking any, so a wait does not burn a token.
                 let waits = [
@@ -190,6 +210,12 @@ mod tests {
         })
     }
 
+    /// A pacer past its start, when every chat's bucket is full.
+    async fn settled(p: Pacer) -> Pacer {
+        tokio::time::advance(CHAT_INTERVAL.mul_f64(CHAT_BURST)).await;
+        p
+    }
+
     /// When each of `n` calls to `chat` is let go, from the first.
     async fn let_go(p: &Pacer, chats: impl IntoIterator<Item = i64>) -> Vec<Duration> {
         let t0 = Instant::now();
@@ -217,7 +243,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn pacer_spaces_a_fourth_message() {
-        let times = let_go(&Pacer::default(), [7; 4]).await;
+        let times = let_go(&settled(Pacer::default()).await, [7; 4]).await;
         // With a paused clock, sleeping advances time: the 4th had to wait.
         assert!(times[3] >= CHAT_INTERVAL, "{times:?}");
         assert!(times[2] < Duration::from_millis(10), "a burst of 3 goes at once: {times:?}");
@@ -225,7 +251,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn calls_arriving_unevenly_stay_within_telegrams_chat_limit() {
-        let times = let_go(&Pacer::default(), [7; 12]).await;
+        let times = let_go(&settled(Pacer::default()).await, [7; 12]).await;
         // On the dot, Telegram's own bucket lets every call through.
         assert!(!telegram_refuses_some(&times));
         // The calls before the k-th take 80 ms longer to arrive than the
@@ -242,10 +268,27 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn a_restarted_bot_assumes_each_chat_just_had_its_burst() {
+        // Three messages to chat 7 just before a crash: Telegram still
+        // counts them when the restarted bot sends again.
+        let p = Pacer::default();
+        let times = let_go(&p, [7; 4]).await;
+        let arrivals: Vec<Duration> = [Duration::ZERO; 3].iter().chain(&times).copied().collect();
+        assert!(!telegram_refuses_some(&arrivals), "{arrivals:?}");
+        assert!(times[0] >= CHAT_INTERVAL, "{times:?}");
+        // The check can fail: a message at once after the restart is refused.
+        assert!(telegram_refuses_some(&[Duration::ZERO; 4]));
+        // Once a burst has filled since the start, a new chat gets it at once.
+        tokio::time::advance(CHAT_INTERVAL.mul_f64(CHAT_BURST)).await;
+        let later = let_go(&p, [8; 3]).await;
+        assert!(later[2] < Duration::from_millis(10), "{later:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn no_second_holds_more_than_the_global_limit() {
         for per_sec in [30, 1000] {
             // Every call to a fresh chat: only the global window binds.
-            let times = let_go(&Pacer::new(per_sec), 0..3 * i64::from(per_sec)).await;
+            let times = let_go(&settled(Pacer::new(per_sec)).await, 0..3 * i64::from(per_sec)).await;
             let n = per_sec as usize;
             for (a, b) in times.iter().zip(&times[n..]) {
                 assert!(*b - *a >= Duration::from_secs(1), "{per_sec}: {} calls within {:?}", n + 1, *b - *a);
@@ -258,7 +301,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn a_group_gets_twenty_a_minute() {
-        let times = let_go(&Pacer::default(), [-5; 45]).await;
+        let times = let_go(&settled(Pacer::default()).await, [-5; 45]).await;
         for (a, b) in times.iter().zip(&times[GROUP_PER_SPAN..]) {
             assert!(*b - *a >= Duration::from_secs(60), "21 messages within {:?}", *b - *a);
         }
@@ -268,7 +311,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn only_full_buckets_and_empty_windows_are_forgotten() {
-        let p = Pacer::new(1_000_000);
+        let p = settled(Pacer::new(1_000_000)).await;
         for _ in 0..3 {
             p.wait(7).await; // chat 7 spends its burst
         }
