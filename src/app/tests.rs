@@ -10,7 +10,28 @@ use crate::storage::GameStatus;
 
 const EXAMPLE: &str = "BFB8657B869B3745s2485B98B963579919849796";
 
-async fn fresh_app() -> App {
+/// An [`App`] on a database of its own, under the system temp dir;
+/// the directory is removed when the test is done with it.
+struct TestApp {
+    app: App,
+    dir: std::path::PathBuf,
+}
+
+impl std::ops::Deref for TestApp {
+    type Target = App;
+
+    fn deref(&self) -> &App {
+        &self.app
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+async fn fresh_app() -> TestApp {
     static N: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
         "srazhenie-app-test-{}-{}",
@@ -22,7 +43,7 @@ async fn fresh_app() -> App {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/t.db?mode=rwc", dir.display());
-    App::new(Store::connect(&url).await.unwrap())
+    TestApp { app: App::new(Store::connect(&url).await.unwrap()), dir }
 }
 
 /// A code with slot `i` holding `ch` for each pair (composition kept).
