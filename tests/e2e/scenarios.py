@@ -336,7 +336,10 @@ def sigkill_at_random_points_loses_nothing(env):
         if plies() == before + 1:
             plans[mover.id].pop(0)
             other = bob if mover is alice else alice
+            # Both boards catch up (after a restart the pacer holds each
+            # chat's first messages back) before the next mover is read off them.
             wait_board(other, game, lambda m: my_turn(other, game), timeout=20)
+            wait_board(mover, game, lambda m: not my_turn(mover, game), timeout=20)
     assert plies() == 10, plies()
     with sqlite3.connect(db) as c:
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
