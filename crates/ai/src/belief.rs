@@ -6,6 +6,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::observation::Observation;
+use crate::prior::SetupPrior;
 use crate::track::{InconsistentRecord, Track};
 
 /// Prior weight of the Flag by how far its square is from the owner's back
@@ -34,6 +35,9 @@ pub struct Belief {
     unknown: Vec<usize>,
     /// Prior weight of the Flag per tracked id (unmoved unknown pieces only).
     flag_prior: Vec<f32>,
+    /// Rank factors by starting square (`hard`); without it, only the
+    /// Flag and Mines have a positional prior.
+    setup_prior: Option<&'static SetupPrior>,
 }
 
 impl Belief {
@@ -55,9 +59,21 @@ impl Belief {
                 None => {}
             }
         }
-        let mut b = Belief { rules: obs.rules, enemy, track, pool, unknown, flag_prior: Vec::new() };
+        let mut b = Belief { rules: obs.rules, enemy, track, pool, unknown, flag_prior: Vec::new(), setup_prior: None };
         b.flag_prior = (0..b.track.pieces.len()).map(|id| b.flag_weight(id)).collect();
         Ok(b)
+    }
+
+    /// This belief with the setup prior of `hard` ([`SetupPrior`]): every
+    /// unknown piece's ranks are also weighed by where it started, as the
+    /// AI itself would set up (the Flag and Mines at the back, Soldiers in
+    /// front, the Marshal and General behind them). Sharper than the plain
+    /// prior against an enemy who sets up sensibly.
+    #[must_use]
+    pub fn with_setup_prior(mut self) -> Belief {
+        self.setup_prior = Some(SetupPrior::of(self.rules));
+        self.flag_prior = (0..self.track.pieces.len()).map(|id| self.flag_weight(id)).collect();
+        self
     }
 
     /// A full assignment: the rank of every enemy piece on the board, by square.
@@ -142,8 +158,13 @@ impl Belief {
                     return 0.0;
                 }
                 let mut w = f32::from(pool[r.index()]) * p.weight[r.index()];
-                if r == Rank::Mine {
-                    w *= MINE_ROW[row] * if near_flag { MINE_NEAR_FLAG } else { 1.0 };
+                if let Some(prior) = self.setup_prior {
+                    w *= prior.factor(self.enemy, p.initial, r);
+                } else if r == Rank::Mine {
+                    w *= MINE_ROW[row];
+                }
+                if r == Rank::Mine && near_flag {
+                    w *= MINE_NEAR_FLAG;
                 }
                 w
             })
@@ -181,7 +202,11 @@ impl Belief {
                     .any(|p| p.owner == self.enemy && p.current == Some(*n) && (!p.moved || p.rank == Some(Rank::Mine)))
             })
             .count();
-        FLAG_ROW[self.row(sq)] * (1.0 + walls as f32)
+        let by_square = match self.setup_prior {
+            Some(prior) => prior.factor(self.enemy, p.initial, Rank::Flag),
+            None => FLAG_ROW[self.row(sq)],
+        };
+        by_square * (1.0 + walls as f32)
     }
 }
 

@@ -17,10 +17,12 @@ fn sampled_armies_respect_composition_reveals_and_movement() {
             let game = common::random_position(rules, &mut rng, 600);
             for me in Player::ALL {
                 let view = game.view(me);
-                let belief = Belief::new(&Observation::from_view(&view)).expect("a real game is consistent");
+                let plain = Belief::new(&Observation::from_view(&view)).expect("a real game is consistent");
                 let enemy_squares: Vec<Square> =
                     Square::all().filter(|s| matches!(view.cell(*s), Cell::Enemy(_))).collect();
-                for _ in 0..10 {
+                let with_prior = plain.clone().with_setup_prior();
+                for k in 0..10 {
+                    let belief = if k % 2 == 0 { &plain } else { &with_prior };
                     let sample = belief.sample(&mut rng);
                     let mut squares: Vec<Square> = sample.iter().map(|(s, _)| *s).collect();
                     squares.sort();
@@ -80,4 +82,32 @@ fn approaching_a_revealed_piece_makes_stronger_ranks_likelier() {
     // Without the evidence 15 of the 32 movable ranks left beat a Sergeant (47 %).
     let share = stronger as f64 / f64::from(n);
     assert!(share > 0.65, "{share}");
+}
+
+#[test]
+fn the_setup_prior_keeps_the_marshal_off_the_front_rank() {
+    // At the start nothing is known of North's army (R24), so the plain
+    // belief puts the Marshal on a front-rank square as often as anywhere
+    // (1 in 40); the setup prior of `hard` follows sensible setups, which
+    // keep it behind the front rank, and puts Soldiers there instead.
+    let mut rng = common::rng(9);
+    let rules = RuleSetId::Battle;
+    let setups = engine::ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut rng));
+    let game = engine::Game::new(rules, setups, Player::South).unwrap();
+    let plain = Belief::new(&Observation::from_view(&game.view(Player::South))).unwrap();
+    let with_prior = plain.clone().with_setup_prior();
+    // North's front rank is rank 7 of the board.
+    let front = |s: &Square| s.rank() == 6;
+    let share = |b: &Belief, rank: Rank, rng: &mut rand::rngs::StdRng| {
+        let n = 2000;
+        let hits: usize = (0..n).map(|_| b.sample(rng).iter().filter(|(s, r)| front(s) && *r == rank).count()).sum();
+        hits as f64 / f64::from(n)
+    };
+    let (marshal_plain, marshal_prior) =
+        (share(&plain, Rank::Marshal, &mut rng), share(&with_prior, Rank::Marshal, &mut rng));
+    assert!(marshal_plain > 0.15, "{marshal_plain}");
+    assert!(marshal_prior < marshal_plain / 3.0, "{marshal_prior} vs {marshal_plain}");
+    let (soldiers_plain, soldiers_prior) =
+        (share(&plain, Rank::Soldier, &mut rng), share(&with_prior, Rank::Soldier, &mut rng));
+    assert!(soldiers_prior > soldiers_plain * 1.5, "{soldiers_prior} vs {soldiers_plain}");
 }

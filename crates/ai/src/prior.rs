@@ -1,0 +1,100 @@
+//! The setup prior of `hard`: how likely each rank is on each home square
+//! at the start, as the AI itself would set up.
+//!
+//! Programs that play Stratego well weigh hidden ranks by where pieces
+//! usually stand at the start — de Boer's *Invincible* (MSc thesis, TU
+//! Delft, 2007) and the opponent models of Stankiewicz & Schadd (BNAIC
+//! 2009) draw that from records of human setups. With no such records,
+//! `hard` assumes that the enemy sets up the way a sensible player (this
+//! AI, [`crate::choose_setup`]) does: the table is counted once per rule
+//! set over a fixed sample of those setups, then blended with "no
+//! preference" so that an unusual setup is still believed possible.
+
+use std::sync::OnceLock;
+
+use engine::{HOME_SQUARES, Player, Rank, RuleSetId, Square, home_slot};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::level::Level;
+use crate::setup::choose_setup;
+
+/// Setups counted per rule set.
+const SAMPLE: u32 = 4_000;
+/// Weight of "no preference" (factor 1) in the blend.
+const FLAT: f32 = 0.15;
+
+/// Factor of each rank ([`Rank::index`]) on each setup slot (`0..40`,
+/// [`engine::home_square`]): P(rank | slot) / P(rank), blended with 1 by
+/// [`FLAT`]; `> 1` where the rank is more common than on average.
+#[derive(Debug)]
+pub(crate) struct SetupPrior {
+    factor: [[f32; 12]; HOME_SQUARES],
+}
+
+impl SetupPrior {
+    /// The prior of `rules`, counted on first use (a few milliseconds) and
+    /// kept for the life of the process.
+    pub(crate) fn of(rules: RuleSetId) -> &'static SetupPrior {
+        static PRIORS: [OnceLock<SetupPrior>; RuleSetId::ALL.len()] = [const { OnceLock::new() }; RuleSetId::ALL.len()];
+        let i = RuleSetId::ALL.iter().position(|r| *r == rules).expect("every rule set is in ALL");
+        PRIORS[i].get_or_init(|| SetupPrior::count(rules))
+    }
+
+    fn count(rules: RuleSetId) -> SetupPrior {
+        let mut rng = StdRng::seed_from_u64(0x5e7u64);
+        let mut count = [[0u32; 12]; HOME_SQUARES];
+        let mut total = [0u32; 12];
+        for _ in 0..SAMPLE {
+            let s = choose_setup(rules, Level::Hard, &mut rng, None);
+            for (slot, r) in s.setup().slots.iter().enumerate() {
+                if let Some(r) = r {
+                    count[slot][r.index()] += 1;
+                    total[r.index()] += 1;
+                }
+            }
+        }
+        let mut factor = [[1.0; 12]; HOME_SQUARES];
+        for (slot, row) in factor.iter_mut().enumerate() {
+            for r in Rank::ALL {
+                let i = r.index();
+                if total[i] > 0 {
+                    // P(r | slot) / P(r) = count / (total / slots).
+                    let ratio = count[slot][i] as f32 * HOME_SQUARES as f32 / total[i] as f32;
+                    row[i] = FLAT + (1.0 - FLAT) * ratio;
+                }
+            }
+        }
+        SetupPrior { factor }
+    }
+
+    /// The factor of `rank` for a piece of `owner` that started on `sq`
+    /// (1 off the home squares).
+    pub(crate) fn factor(&self, owner: Player, sq: Square, rank: Rank) -> f32 {
+        home_slot(owner, sq).map_or(1.0, |slot| self.factor[slot][rank.index()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::home_square;
+
+    use super::*;
+
+    #[test]
+    fn the_prior_follows_sensible_setups() {
+        // RULES §3 advice as the AI's setups follow it: the Flag on the
+        // back rank, Soldiers in front, Marshal and General behind it.
+        let p = SetupPrior::of(RuleSetId::Battle);
+        for player in [Player::South, Player::North] {
+            let back = home_square(player, 4);
+            let front = home_square(player, 34);
+            assert!(p.factor(player, back, Rank::Flag) > 2.0);
+            assert!(p.factor(player, front, Rank::Flag) <= FLAT + 1e-6);
+            assert!(p.factor(player, front, Rank::Soldier) > 1.5);
+            assert!(p.factor(player, front, Rank::Marshal) <= FLAT + 1e-6);
+            assert!(p.factor(player, home_square(player, 24), Rank::Marshal) > 1.0);
+            assert_eq!(p.factor(player.other(), back, Rank::Flag), 1.0, "not a home square of the other side");
+        }
+    }
+}
