@@ -48,6 +48,23 @@ impl Belief {
     /// (never for an [`Observation`] made from a [`engine::PlayerView`] of
     /// a real game).
     pub fn new(obs: &Observation) -> Result<Belief, InconsistentRecord> {
+        Belief::build(obs, None)
+    }
+
+    /// The belief of the viewer of `obs` with the setup prior of `hard`
+    /// (`prior.rs`): every unknown piece's ranks are also weighed by
+    /// where it started, as the AI itself would set up (the Flag and Mines
+    /// at the back, Soldiers in front, the Marshal and General behind
+    /// them). Sharper than [`Belief::new`] against an enemy who sets up
+    /// sensibly.
+    ///
+    /// # Errors
+    /// As [`Belief::new`].
+    pub fn with_setup_prior(obs: &Observation) -> Result<Belief, InconsistentRecord> {
+        Belief::build(obs, Some(SetupPrior::of(obs.rules)))
+    }
+
+    fn build(obs: &Observation, setup_prior: Option<&'static SetupPrior>) -> Result<Belief, InconsistentRecord> {
         let track = Track::new(obs)?;
         let enemy = obs.me.other();
         let mut pool = obs.rules.rules().army;
@@ -59,21 +76,9 @@ impl Belief {
                 None => {}
             }
         }
-        let mut b = Belief { rules: obs.rules, enemy, track, pool, unknown, flag_prior: Vec::new(), setup_prior: None };
+        let mut b = Belief { rules: obs.rules, enemy, track, pool, unknown, flag_prior: Vec::new(), setup_prior };
         b.flag_prior = (0..b.track.pieces.len()).map(|id| b.flag_weight(id)).collect();
         Ok(b)
-    }
-
-    /// This belief with the setup prior of `hard` ([`SetupPrior`]): every
-    /// unknown piece's ranks are also weighed by where it started, as the
-    /// AI itself would set up (the Flag and Mines at the back, Soldiers in
-    /// front, the Marshal and General behind them). Sharper than the plain
-    /// prior against an enemy who sets up sensibly.
-    #[must_use]
-    pub fn with_setup_prior(mut self) -> Belief {
-        self.setup_prior = Some(SetupPrior::of(self.rules));
-        self.flag_prior = (0..self.track.pieces.len()).map(|id| self.flag_weight(id)).collect();
-        self
     }
 
     /// A full assignment: the rank of every enemy piece on the board, by square.

@@ -174,11 +174,11 @@ pub fn think_counted<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: B
             deepen_samples: HARD_DEEPEN_SAMPLES,
         },
     };
-    let Ok(mut belief) = Belief::new(obs) else { return unsearched(baseline::greedy(obs, rng)) };
-    if level == Level::Hard {
-        belief = belief.with_setup_prior();
-    }
+    // The clock starts before the belief, which takes part of the budget
+    // (and, for `hard`'s first decision in a process, counts its prior).
     let mut clock = level::Clock::start(budget);
+    let belief = if level == Level::Hard { Belief::with_setup_prior(obs) } else { Belief::new(obs) };
+    let Ok(belief) = belief else { return unsearched(baseline::greedy(obs, rng)) };
     let (tallies, depth) = search::run(obs, legal, &belief, params, &mut clock, rng);
     let samples = tallies.iter().map(|t| t.n).max().unwrap_or(0);
     let mv = pick(legal, obs, &tallies, params.noise, level == Level::Hard, rng);

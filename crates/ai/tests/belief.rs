@@ -17,10 +17,11 @@ fn sampled_armies_respect_composition_reveals_and_movement() {
             let game = common::random_position(rules, &mut rng, 600);
             for me in Player::ALL {
                 let view = game.view(me);
-                let plain = Belief::new(&Observation::from_view(&view)).expect("a real game is consistent");
+                let obs = Observation::from_view(&view);
+                let plain = Belief::new(&obs).expect("a real game is consistent");
                 let enemy_squares: Vec<Square> =
                     Square::all().filter(|s| matches!(view.cell(*s), Cell::Enemy(_))).collect();
-                let with_prior = plain.clone().with_setup_prior();
+                let with_prior = Belief::with_setup_prior(&obs).expect("a real game is consistent");
                 for k in 0..10 {
                     let belief = if k % 2 == 0 { &plain } else { &with_prior };
                     let sample = belief.sample(&mut rng);
@@ -94,8 +95,9 @@ fn the_setup_prior_keeps_the_marshal_off_the_front_rank() {
     let rules = RuleSetId::Battle;
     let setups = engine::ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut rng));
     let game = engine::Game::new(rules, setups, Player::South).unwrap();
-    let plain = Belief::new(&Observation::from_view(&game.view(Player::South))).unwrap();
-    let with_prior = plain.clone().with_setup_prior();
+    let obs = Observation::from_view(&game.view(Player::South));
+    let plain = Belief::new(&obs).unwrap();
+    let with_prior = Belief::with_setup_prior(&obs).unwrap();
     // North's front rank is rank 7 of the board.
     let front = |s: &Square| s.rank() == 6;
     let share = |b: &Belief, rank: Rank, rng: &mut rand::rngs::StdRng| {
