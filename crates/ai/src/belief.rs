@@ -154,32 +154,30 @@ impl Belief {
         flag_sq: Option<Square>,
     ) -> Rank {
         let p = &self.track.pieces[id];
-        let row = p.current.map_or(4, |sq| self.row(sq));
         let near_flag = flag_sq.zip(p.current).is_some_and(|(f, s)| f.is_adjacent(s));
-        let weights: Vec<f32> = Rank::ALL
-            .iter()
-            .map(|&r| {
-                if !allowed(r) {
-                    return 0.0;
-                }
-                let mut w = f32::from(pool[r.index()]) * p.weight[r.index()];
-                if let Some(prior) = self.setup_prior {
-                    w *= prior.factor(self.enemy, p.initial, r);
-                } else if r == Rank::Mine {
-                    w *= MINE_ROW[row];
-                }
-                if r == Rank::Mine && near_flag {
-                    w *= MINE_NEAR_FLAG;
-                }
-                w
-            })
-            .collect();
+        // Fixed-size weights: this runs for every unknown piece of every
+        // sample, so it must not allocate.
+        let weights: [f32; 12] = Rank::ALL.map(|r| {
+            if !allowed(r) {
+                return 0.0;
+            }
+            let mut w = f32::from(pool[r.index()]) * p.weight[r.index()];
+            if let Some(prior) = self.setup_prior {
+                w *= prior.factor(self.enemy, p.initial, r);
+            } else if r == Rank::Mine {
+                w *= MINE_ROW[p.current.map_or(4, |sq| self.row(sq))];
+            }
+            if r == Rank::Mine && near_flag {
+                w *= MINE_NEAR_FLAG;
+            }
+            w
+        });
         if weights.iter().sum::<f32>() > 0.0 {
             return Rank::ALL[pick(rng, &weights)];
         }
         // The pool ran dry (only in positions not reached by real play):
         // any allowed rank by weight.
-        let weights: Vec<f32> = Rank::ALL.iter().map(|&r| if allowed(r) { p.weight[r.index()] } else { 0.0 }).collect();
+        let weights: [f32; 12] = Rank::ALL.map(|r| if allowed(r) { p.weight[r.index()] } else { 0.0 });
         Rank::ALL[pick(rng, &weights)]
     }
 
