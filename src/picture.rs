@@ -234,7 +234,6 @@ const fn glyph(ch: char) -> Option<[u8; 7]> {
 mod tests {
     use super::*;
     use engine::{ByPlayer, Game, RuleSetId, ValidSetup};
-    use rand::SeedableRng;
 
     const CODE: &str = "BFB8657B869B3745s2485B98B963579919849796";
 
@@ -316,23 +315,5 @@ mod tests {
         let e6 = "e6".parse().unwrap();
         assert_ne!(a.view(Player::South).cell(e6), b.view(Player::South).cell(e6));
         assert_ne!(render_png(&a.view(Player::South)), render_png(&b.view(Player::South)));
-    }
-
-    /// Writes a finished and a running game as /tmp/sample.png and
-    /// /tmp/sample-running.png, to look at: `cargo test -p srazhenie --lib
-    /// picture -- --ignored`.
-    #[test]
-    #[ignore = "writes files under /tmp for a visual check"]
-    fn picture_sample_files() {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
-        let rules = RuleSetId::Battle.rules();
-        let setups = ByPlayer { south: engine::smart(rules, &mut rng), north: engine::smart(rules, &mut rng) };
-        let mut g = Game::new(RuleSetId::Battle, setups, Player::South).unwrap();
-        engine::random_playout(&mut g, &mut rng, 120);
-        std::fs::write("/tmp/sample-running.png", render_png(&g.view(Player::South))).unwrap();
-        std::fs::write("/tmp/sample-running-north.png", render_png(&g.view(Player::North))).unwrap();
-        engine::random_playout(&mut g, &mut rng, 5000);
-        assert!(g.outcome().is_some());
-        std::fs::write("/tmp/sample.png", render_png(&g.view(Player::South))).unwrap();
     }
 }

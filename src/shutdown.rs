@@ -3,7 +3,10 @@
 //! teloxide's `ctrlc_handler` only reacts to Ctrl-C. Use this module to stop the dispatcher
 //! on SIGTERM too:
 //!
-//! ```ignore
+//! ```no_run
+//! # use teloxide::dispatching::{DefaultKey, Dispatcher};
+//! # async fn run(mut dispatcher: Dispatcher<teloxide::Bot, std::convert::Infallible, DefaultKey>)
+//! #     -> std::io::Result<()> {
 //! let token = dispatcher.shutdown_token();
 //! let mut signals = srazhenie::shutdown::Signals::install()?;
 //! tokio::spawn(async move {
@@ -12,6 +15,8 @@
 //!     if let Ok(f) = token.shutdown() { f.await }
 //! });
 //! dispatcher.dispatch().await;
+//! # Ok(())
+//! # }
 //! ```
 
 use std::io;

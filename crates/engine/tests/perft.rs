@@ -5,7 +5,8 @@
 //! File format, one `key = value` per line, `#` comments:
 //! `rules`, `south`, `north` (setup codes), `first` (`south`/`north`),
 //! `moves` (space separated, may be empty), and `perft N = count` lines.
-//! To print fresh counts: `cargo test -p srazhenie-engine --test perft -- --ignored --nocapture`.
+//! For a new data file, leave out the `perft` lines: the failing test prints
+//! the counts it found, ready to paste.
 
 use std::path::{Path, PathBuf};
 
@@ -79,21 +80,16 @@ fn cases() -> Vec<Case> {
 fn perft_matches_the_recorded_counts() {
     let cases = cases();
     assert!(cases.len() >= 6, "perft data files missing");
+    let mut wrong = String::new();
     for c in cases {
-        assert_eq!(c.expected.iter().map(|e| e.0).collect::<Vec<_>>(), [1, 2, 3], "{}", c.path.display());
-        for (depth, want) in c.expected {
-            assert_eq!(perft(&c.game, depth), want, "{} depth {depth}", c.path.display());
+        let got: Vec<(u32, u64)> = (1..=3).map(|depth| (depth, perft(&c.game, depth))).collect();
+        if got != c.expected {
+            // The counts ready to paste into the data file.
+            wrong.push_str(&format!("\n{}:\n", c.path.display()));
+            for (depth, n) in got {
+                wrong.push_str(&format!("perft {depth} = {n}\n"));
+            }
         }
     }
-}
-
-#[test]
-#[ignore = "prints the counts for new data files"]
-fn print_perft() {
-    for c in cases() {
-        println!("{}", c.path.display());
-        for depth in 1..=3 {
-            println!("perft {depth} = {}", perft(&c.game, depth));
-        }
-    }
+    assert!(wrong.is_empty(), "perft counts differ from the data files; these are the counts found:{wrong}");
 }
