@@ -155,6 +155,7 @@ impl Belief {
     ) -> Rank {
         let p = &self.track.pieces[id];
         let near_flag = flag_sq.zip(p.current).is_some_and(|(f, s)| f.is_adjacent(s));
+        let by_square = self.setup_prior.map(|prior| prior.factors(self.enemy, p.initial));
         // Fixed-size weights: this runs for every unknown piece of every
         // sample, so it must not allocate.
         let weights: [f32; 12] = Rank::ALL.map(|r| {
@@ -162,8 +163,8 @@ impl Belief {
                 return 0.0;
             }
             let mut w = f32::from(pool[r.index()]) * p.weight[r.index()];
-            if let Some(prior) = self.setup_prior {
-                w *= prior.factor(self.enemy, p.initial, r);
+            if let Some(by_square) = by_square {
+                w *= by_square[r.index()];
             } else if r == Rank::Mine {
                 w *= MINE_ROW[p.current.map_or(4, |sq| self.row(sq))];
             }

@@ -68,10 +68,17 @@ impl SetupPrior {
         SetupPrior { factor }
     }
 
+    /// The factors of every rank ([`Rank::index`]) for a piece of `owner`
+    /// that started on `sq` (all 1 off the home squares).
+    pub(crate) fn factors(&self, owner: Player, sq: Square) -> &[f32; 12] {
+        static NO_PREFERENCE: [f32; 12] = [1.0; 12];
+        home_slot(owner, sq).map_or(&NO_PREFERENCE, |slot| &self.factor[slot])
+    }
+
     /// The factor of `rank` for a piece of `owner` that started on `sq`
     /// (1 off the home squares).
     pub(crate) fn factor(&self, owner: Player, sq: Square, rank: Rank) -> f32 {
-        home_slot(owner, sq).map_or(1.0, |slot| self.factor[slot][rank.index()])
+        self.factors(owner, sq)[rank.index()]
     }
 }
 
