@@ -111,6 +111,7 @@ why-draw-nomoves = neither side can move.
 why-draw-noattacks = too many moves without an attack.
 why-draw-agreed = agreed by both players.
 why-draw-dead = neither side can ever capture the flag.
+why-draw-plylimit = the limit of moves was reached.
 
 ## Setup
 setup-header = You play { $side } against { $opponent }. Set up your army on your four home ranks.

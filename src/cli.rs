@@ -15,34 +15,51 @@ pub struct Cli {
 }
 
 /// Subcommands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Subcommand)]
+#[derive(Clone, Debug, PartialEq, Eq, Subcommand)]
 pub enum Command {
     /// Run the Telegram bot (long polling) until SIGINT/SIGTERM. Needs TELOXIDE_TOKEN.
     Serve,
     /// Create/upgrade the database at DATABASE_URL and exit. Needs no token.
     Migrate,
-    /// Play N games between two AI levels and print the table of ARENA.md.
+    /// Play N games between two sides (AI levels or external programs) and print the table of docs/arena.md.
     Arena(ArenaArgs),
-    /// Run the AI as a UCC 2012 referee agent on stdin/stdout (classic rules).
+    /// Run the AI as a UCC 2012 referee agent on stdin/stdout (the referee's `ucc` rules).
     Agent(AgentArgs),
     /// Play against the AI in the terminal.
     Play(PlayArgs),
 }
 
-/// `arena`: two AI levels, N games, alternating sides and first move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Args)]
+/// `arena`: two sides, N games, alternating sides and first move. A side
+/// is an AI level (`--a`, `--b`) or an external program speaking the UCC
+/// 2012 referee protocol (`--a-cmd`, `--b-cmd`).
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct ArenaArgs {
-    /// Side A's level: random, greedy, easy, normal, hard.
-    #[arg(long = "a")]
-    pub a: Level,
+    /// Side A's level: random, greedy, easy, normal, hard, hard-v1.
+    #[arg(long = "a", required_unless_present = "a_cmd", conflicts_with = "a_cmd")]
+    pub a: Option<Level>,
     /// Side B's level.
-    #[arg(long = "b")]
-    pub b: Level,
+    #[arg(long = "b", required_unless_present = "b_cmd", conflicts_with = "b_cmd")]
+    pub b: Option<Level>,
+    /// Side A as an external program (run with `sh -c`) speaking the UCC
+    /// 2012 referee protocol; use with `--rules ucc`.
+    #[arg(long)]
+    pub a_cmd: Option<String>,
+    /// Side B as an external program (see `--a-cmd`).
+    #[arg(long)]
+    pub b_cmd: Option<String>,
+    /// Time an external program may take for each answer, in milliseconds
+    /// (the 2012 referee's default is 2 s); slower is a loss.
+    #[arg(long, default_value_t = 2000)]
+    pub program_ms: u64,
+    /// Write each game (setups, every move, result) to DIR/game-NNN.txt.
+    #[arg(long)]
+    pub log_dir: Option<std::path::PathBuf>,
     /// Games to play.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
-    /// Rule set: battle, battle-runners, classic, duel, battle-duel.
-    #[arg(long, default_value_t = RuleSetId::Battle)]
+    /// Rule set: battle, battle-runners, classic, duel, battle-duel, or
+    /// ucc (the 2012 referee's rules, for external programs).
+    #[arg(long, default_value_t = RuleSetId::Battle, value_parser = RuleSetId::parse_any)]
     pub rules: RuleSetId,
     /// Seed of the run (game i is seeded from it and i).
     #[arg(long, default_value_t = 1)]
@@ -71,7 +88,8 @@ pub struct ArenaArgs {
 /// `agent`: the UCC 2012 referee protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Args)]
 pub struct AgentArgs {
-    /// Think time per move in milliseconds (the referee waits about 2 s).
+    /// Think time per move in milliseconds, the whole answer included (the
+    /// referee waits 2 s; the default leaves a quarter of that spare).
     #[arg(long, default_value_t = 1500)]
     pub think_ms: u64,
     /// The AI level.
@@ -102,7 +120,7 @@ pub struct PlayArgs {
 impl Cli {
     /// The subcommand to run, defaulting to [`Command::Serve`].
     pub fn command_or_default(&self) -> Command {
-        self.command.unwrap_or(Command::Serve)
+        self.command.clone().unwrap_or(Command::Serve)
     }
 }
 
@@ -149,13 +167,26 @@ mod tests {
         let Command::Arena(a) = cli.command_or_default() else { panic!("{cli:?}") };
         assert_eq!(
             (a.a, a.b, a.games, a.rules, a.seed, a.think_ms),
-            (Level::Normal, Level::Random, 10, RuleSetId::Battle, 3, Some(50))
+            (Some(Level::Normal), Some(Level::Random), 10, RuleSetId::Battle, 3, Some(50))
         );
+        let cli = Cli::try_parse_from(["srazhenie", "arena", "--a", "hard", "--b-cmd", "./agent x", "--rules", "ucc"])
+            .unwrap();
+        let Command::Arena(a) = cli.command_or_default() else { panic!("{cli:?}") };
+        assert_eq!(
+            (a.a, a.b, a.b_cmd.as_deref(), a.rules),
+            (Some(Level::Hard), None, Some("./agent x"), RuleSetId::Ucc)
+        );
+        assert_eq!(a.program_ms, 2000);
+        assert!(Cli::try_parse_from(["srazhenie", "arena", "--a", "hard"]).is_err(), "B is missing");
+        assert!(Cli::try_parse_from(["srazhenie", "arena", "--a", "hard", "--b", "easy", "--b-cmd", "x"]).is_err());
         let cli = Cli::try_parse_from(["srazhenie", "agent", "--think-ms", "900"]).unwrap();
         assert!(matches!(cli.command_or_default(), Command::Agent(AgentArgs { think_ms: 900, .. })));
         let cli =
             Cli::try_parse_from(["srazhenie", "play", "--level", "easy", "--rules", "classic", "--seed", "5"]).unwrap();
         assert!(matches!(cli.command_or_default(), Command::Play(PlayArgs { level: Level::Easy, seed: Some(5), .. })));
+        let cli = Cli::try_parse_from(["srazhenie", "agent"]).unwrap();
+        let Command::Agent(a) = cli.command_or_default() else { panic!("{cli:?}") };
+        assert!(a.think_ms <= 1700, "the default leaves at least 15 % of the referee's 2 s");
         assert!(Cli::try_parse_from(["srazhenie", "arena", "--a", "expert", "--b", "random"]).is_err());
     }
 }

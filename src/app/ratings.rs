@@ -15,7 +15,7 @@ use crate::storage::{GameStatus, RatingRow};
 pub fn family(rules: RuleSetId) -> &'static str {
     match rules {
         RuleSetId::Battle | RuleSetId::BattleRunners => "battle",
-        RuleSetId::Classic => "classic",
+        RuleSetId::Classic | RuleSetId::Ucc => "classic",
         RuleSetId::Duel | RuleSetId::BattleDuel => "duel",
     }
 }

@@ -1,23 +1,37 @@
 //! `srazhenie agent`: the AI as an agent of the UCC 2012 programming
-//! competition's Stratego referee (ARENA.md), classic rules.
+//! competition's Stratego referee (`docs/arena.md`), under that referee's
+//! rules (the `ucc` rule set: classic pieces, no two-square, chasing or
+//! no-attack rule).
 //!
-//! Coordinates: `x` 0..9 is the file `a`..`j`, `y` 0..9 is the rank
-//! `1`..`10`; RED sets up on y 0–3 and moves first, so RED is South. The
-//! agent keeps its own picture of the game from the echoed outcomes only
-//! (R25): its pieces, the enemy's squares with what combat revealed, the
-//! record of plies; each decision goes through [`ai::Observation::from_record`].
+//! The referee decides when the game ends: the agent never surrenders a
+//! game the referee would go on with. While it has a piece that can move
+//! it answers a move, even where its own picture of the game says it is
+//! over (the referee may have been started with a longer turn limit).
+//!
+//! Coordinates are those of [`super::ucc`]. The agent keeps its own picture
+//! of the game from the echoed outcomes only (R25): its pieces, the
+//! enemy's squares with what combat revealed, the record of plies; each
+//! decision goes through [`ai::Observation::from_record`].
 
 use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
 
 use ai::{Budget, Level, Observation};
 use engine::{
     ByPlayer, Cell, Combat, CombatResult, EnemyPiece, HOME_SQUARES, Move, OwnPiece, Player, Rank, Record, RuleSetId,
-    Square, home_slot, home_square,
+    Square, home_square,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-const RULES: RuleSetId = RuleSetId::Classic;
+use super::ucc;
+pub use super::ucc::format_move;
+
+/// The least time kept back from each answer's budget (and at least 5 %).
+const MARGIN_MS: u64 = 15;
+
+/// The referee's rules (`docs/arena.md`).
+const RULES: RuleSetId = RuleSetId::Ucc;
 
 /// Where the agent is in the exchange.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,22 +148,14 @@ impl Agent {
             self.cells[home_square(self.me.other(), slot).index()] = Cell::Enemy(enemy);
         }
         self.state = State::Turn;
-        let rows: Vec<u8> = if self.me == Player::South { (0..4).collect() } else { (6..10).collect() };
-        rows.into_iter()
-            .map(|y| {
-                (0..10)
-                    .map(|x| {
-                        let sq = Square::new(x, y).expect("on the board");
-                        let slot = home_slot(self.me, sq).expect("a home square");
-                        setup.setup().slots[slot].map_or('.', Rank::code_char)
-                    })
-                    .collect()
-            })
-            .collect()
+        ucc::setup_rows(setup.setup(), self.me)
     }
 
-    /// Our move for the referee, or `SURRENDER` when there is none.
+    /// Our move for the referee. Where our rules see no move (our picture
+    /// says the game is over), any move a piece of ours can make; only
+    /// with no such move at all, `SURRENDER`.
     fn decide(&mut self) -> String {
+        let t0 = Instant::now();
         let obs = Observation::from_record(
             RULES,
             self.me,
@@ -158,10 +164,31 @@ impl Agent {
             self.history.clone(),
             self.graveyard.clone(),
         );
-        match ai::think(&obs, self.level, self.budget, &mut self.rng) {
+        // The whole answer keeps within the budget: reading the record
+        // counts, and a margin covers the search's last check of the clock.
+        let budget = Budget {
+            time: self.budget.time.map(|t| {
+                let margin = (t / 20).max(Duration::from_millis(MARGIN_MS));
+                t.saturating_sub(margin).saturating_sub(t0.elapsed())
+            }),
+            ..self.budget
+        };
+        match ai::think(&obs, self.level, budget, &mut self.rng).or_else(|| self.any_move()) {
             Some(mv) => format_move(mv),
             None => "SURRENDER".to_owned(),
         }
+    }
+
+    /// A one-square move of one of our movable pieces to a square that is
+    /// on the board, not a lake and not ours — what the referee accepts
+    /// whatever the state of our own rules.
+    fn any_move(&mut self) -> Option<Move> {
+        let moves: Vec<Move> = Square::all()
+            .filter(|sq| matches!(self.cells[sq.index()], Cell::Own(p) if p.rank.is_movable()))
+            .flat_map(|from| (0..4).filter_map(move |d| from.step(d)).map(move |to| Move::new(from, to)))
+            .filter(|mv| !mv.to.is_lake() && !matches!(self.cells[mv.to.index()], Cell::Own(_)))
+            .collect();
+        (!moves.is_empty()).then(|| moves[rand::Rng::random_range(&mut self.rng, 0..moves.len())])
     }
 
     /// Updates the picture with `player`'s move and its outcome (R13–R18).
@@ -236,42 +263,10 @@ pub fn run(mut agent: Agent, input: impl BufRead, mut output: impl Write) -> io:
     Ok(())
 }
 
-/// `X Y DIR [N]` of a move.
-#[must_use]
-pub fn format_move(mv: Move) -> String {
-    let (dx, dy) =
-        (i16::from(mv.to.file()) - i16::from(mv.from.file()), i16::from(mv.to.rank()) - i16::from(mv.from.rank()));
-    let dir = match (dx.signum(), dy.signum()) {
-        (0, -1) => "UP",
-        (0, _) => "DOWN",
-        (-1, _) => "LEFT",
-        _ => "RIGHT",
-    };
-    let n = dx.abs() + dy.abs();
-    let (x, y) = (mv.from.file(), mv.from.rank());
-    if n > 1 { format!("{x} {y} {dir} {n}") } else { format!("{x} {y} {dir}") }
-}
-
 /// Reads `X Y DIR [N] OUTCOME`.
 fn parse_move(line: &str) -> Option<(Move, Outcome)> {
     let t: Vec<&str> = line.split_whitespace().collect();
-    let (x, y): (u8, u8) = (t.first()?.parse().ok()?, t.get(1)?.parse().ok()?);
-    let (mut n, mut rest) = (1u8, 3);
-    if let Some(k) = t.get(3).and_then(|s| s.parse::<u8>().ok()) {
-        (n, rest) = (k, 4);
-    }
-    let (dx, dy): (i16, i16) = match *t.get(2)? {
-        "UP" => (0, -1),
-        "DOWN" => (0, 1),
-        "LEFT" => (-1, 0),
-        "RIGHT" => (1, 0),
-        _ => return None,
-    };
-    let from = Square::new(x, y)?;
-    let to = Square::new(
-        u8::try_from(i16::from(x) + dx * i16::from(n)).ok()?,
-        u8::try_from(i16::from(y) + dy * i16::from(n)).ok()?,
-    )?;
+    let (mv, rest) = ucc::parse_move(&t)?;
     let rank = |i: usize| t.get(i).and_then(|s| s.chars().next()).and_then(Rank::from_code_char);
     let outcome = match *t.get(rest)? {
         "OK" => Outcome::Ok,
@@ -282,7 +277,7 @@ fn parse_move(line: &str) -> Option<(Move, Outcome)> {
         s if s.starts_with("VICTORY") => Outcome::Victory,
         _ => return None,
     };
-    Some((Move::new(from, to), outcome))
+    Some((mv, outcome))
 }
 
 #[cfg(test)]

@@ -2,64 +2,15 @@
 //! the test: the referee holds the true game (engine), the agent only what
 //! the protocol tells it.
 
-use engine::{Game, MoveReport, Outcome as End, Setup, ValidSetup, WinReason, smart};
+use engine::{Game, smart};
 use rand::Rng;
+use ucc::{board_lines, ply_line};
 
 use super::*;
 
-/// The referee's outcome text of a ply.
-fn outcome_text(r: &MoveReport) -> String {
-    if let Some(End::Win { reason, .. }) = r.outcome {
-        return match reason {
-            WinReason::FlagCaptured => "VICTORY_FLAG".to_owned(),
-            _ => "VICTORY_ATTRITION".to_owned(),
-        };
-    }
-    match r.combat {
-        None => "OK".to_owned(),
-        Some(c) => {
-            let word = match c.result {
-                CombatResult::AttackerWins => "KILLS",
-                CombatResult::DefenderWins => "DIES",
-                CombatResult::BothRemoved => "BOTHDIE",
-            };
-            format!("{word} {} {}", c.attacker.code_char(), c.defender.code_char())
-        }
-    }
-}
-
-/// The ten board lines as `viewer` is shown them.
-fn board_lines(g: &Game, viewer: Player) -> Vec<String> {
-    (0..10u8)
-        .map(|y| {
-            (0..10u8)
-                .map(|x| {
-                    let sq = Square::new(x, y).unwrap();
-                    match g.piece_at(sq) {
-                        _ if sq.is_lake() => '+',
-                        None => '.',
-                        Some(p) if p.player == viewer => p.rank.code_char(),
-                        Some(_) => '#',
-                    }
-                })
-                .collect()
-        })
-        .collect()
-}
-
 /// Reads the agent's four setup rows back into a setup of `side`.
-fn read_setup(side: Player, rows: &[String]) -> ValidSetup {
-    assert_eq!(rows.len(), 4, "{rows:?}");
-    let ys: Vec<u8> = if side == Player::South { (0..4).collect() } else { (6..10).collect() };
-    let mut setup = Setup::EMPTY;
-    for (row, y) in rows.iter().zip(ys) {
-        assert_eq!(row.len(), 10, "{row:?}");
-        for (x, ch) in row.chars().enumerate() {
-            let slot = home_slot(side, Square::new(x as u8, y).unwrap()).unwrap();
-            setup.slots[slot] = Rank::from_code_char(ch);
-        }
-    }
-    ValidSetup::new(RULES.rules(), setup).expect("a legal classic setup")
+fn read_setup(side: Player, rows: &[String]) -> engine::ValidSetup {
+    ucc::parse_setup_rows(rows, side, RULES.rules()).expect("a legal setup")
 }
 
 /// Plays `plies` plies of the agent (as `side`) against random moves.
@@ -89,7 +40,7 @@ fn referee(side: Player, plies: usize, seed: u64) {
             let (mv, _) = parse_move(&format!("{} OK", answer[0])).expect("a move line");
             assert_eq!(format_move(mv), answer[0]);
             let report = game.play(mv).unwrap_or_else(|e| panic!("illegal {mv} at ply {}: {e}", game.ply()));
-            assert!(agent.feed(&format!("{} {}", answer[0], outcome_text(&report))).is_empty());
+            assert!(agent.feed(&ply_line(&report)).is_empty());
             // The agent's picture matches the truth, square by square: its
             // own ranks, and enemy ranks exactly where combat revealed them.
             for sq in Square::all() {
@@ -105,7 +56,7 @@ fn referee(side: Player, plies: usize, seed: u64) {
             let legal = game.legal_moves();
             let mv = legal[rng.random_range(0..legal.len())];
             let report = game.play(mv).unwrap();
-            last = Some(format!("{} {}", format_move(mv), outcome_text(&report)));
+            last = Some(ply_line(&report));
         }
     }
     assert!(agent.feed("QUIT 0").is_empty());
@@ -164,4 +115,51 @@ fn nonsense_from_the_referee_is_ignored() {
         assert!(agent.feed("..........").is_empty());
     }
     assert_eq!(agent.feed("..........").len(), 1);
+}
+
+/// An agent playing `colour` that has been told `plies` quiet plies: one
+/// piece of each side stepping forward and back.
+fn shuttled_agent(colour: &str, plies: usize) -> Agent {
+    let mut agent = Agent::new(Level::Normal, Budget::nodes(300), 4);
+    assert_eq!(agent.feed(&format!("{colour} shuttle 10 10")).len(), 4);
+    let me = agent.me;
+    let (front, step) = if me == Player::South { (3u8, 1i8) } else { (6u8, -1i8) };
+    let mover = |cells: &[Cell], own: bool| {
+        [0u8, 1, 4, 5, 8, 9]
+            .into_iter()
+            .map(|x| Square::new(x, front).unwrap())
+            .find(|sq| match cells[sq.index()] {
+                Cell::Own(p) => own && p.rank.is_movable(),
+                Cell::Enemy(_) => !own,
+                _ => false,
+            })
+            .unwrap()
+    };
+    let ours = mover(&agent.cells, true);
+    let theirs = Square::new(9 - ours.file(), 9 - front).unwrap();
+    let ahead = |sq: Square, dir: i8| Square::new(sq.file(), (sq.rank() as i8 + dir) as u8).unwrap();
+    let mut first = Player::South;
+    for ply in 0..plies {
+        let player = first;
+        first = first.other();
+        let (home, dir) = if player == me { (ours, step) } else { (theirs, -step) };
+        let mv = if (ply / 2) % 2 == 0 { Move::new(home, ahead(home, dir)) } else { Move::new(ahead(home, dir), home) };
+        agent.apply(player, mv, Outcome::Ok);
+    }
+    assert_eq!(agent.history.len(), plies);
+    agent
+}
+
+#[test]
+fn no_surrender_after_200_quiet_plies_or_past_our_own_ply_limit() {
+    // Classic would have drawn after 200 quiet plies; our `ucc` picture ends
+    // the game at its ply limit, the referee may go on: a move either way.
+    for (colour, plies) in [("RED", 210), ("BLUE", 211), ("RED", usize::from(RULES.rules().ply_limit))] {
+        let mut agent = shuttled_agent(colour, plies);
+        let answer = agent.decide();
+        assert_ne!(answer, "SURRENDER", "{colour} after {plies} plies");
+        let tokens: Vec<&str> = answer.split_whitespace().collect();
+        let (mv, _) = ucc::parse_move(&tokens).expect("a move line");
+        assert!(matches!(agent.cells[mv.from.index()], Cell::Own(p) if p.rank.is_movable()), "{answer}");
+    }
 }

@@ -11,20 +11,58 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use std::path::{Path, PathBuf};
+
 use ai::Level;
 use engine::{ByPlayer, DrawReason, FirstMove, Game, Outcome, Player, RuleSetId, WinReason};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use super::external::{External, Fault};
 use super::stats::{Tally, elo, fmt_elo, ms, time_summary};
+use super::ucc;
+
+/// One side of the arena: a level of the built-in AI, or an external
+/// program speaking the UCC 2012 referee protocol ([`super::external`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The built-in AI (or a baseline) at this level.
+    Ai(Level),
+    /// The command line of an external program, run with `sh -c`.
+    Program(String),
+}
+
+impl Side {
+    /// The level, for an AI side.
+    #[must_use]
+    pub const fn level(&self) -> Option<Level> {
+        match self {
+            Side::Ai(l) => Some(*l),
+            Side::Program(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Side {
+    /// The level's name, or the name of the program's file.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Side::Ai(l) => write!(f, "{l}"),
+            Side::Program(cmd) => {
+                let first = cmd.split_whitespace().next().unwrap_or("program");
+                f.write_str(first.rsplit('/').next().unwrap_or(first))
+            }
+        }
+    }
+}
 
 /// What to play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
-    /// Side A's level.
-    pub a: Level,
-    /// Side B's level.
-    pub b: Level,
+    /// Side A.
+    pub a: Side,
+    /// Side B.
+    pub b: Side,
     /// Games to play.
     pub games: usize,
     /// The rule set.
@@ -42,12 +80,16 @@ pub struct ArenaConfig {
     pub nodes_b: Option<u64>,
     /// Games played at once (threads).
     pub threads: usize,
+    /// Time an external program may take for each answer.
+    pub program_limit: Duration,
+    /// Where to write each game's log (`game-NNN.txt`), if anywhere.
+    pub log_dir: Option<PathBuf>,
 }
 
 /// One finished game, from A's side.
 #[derive(Clone, Debug)]
 pub struct GameResult {
-    /// The outcome.
+    /// The outcome (a fault is the faulty side's loss).
     pub outcome: Outcome,
     /// Whether A won, drew or lost: 1, 0 or -1.
     pub a_result: i8,
@@ -61,6 +103,8 @@ pub struct GameResult {
     pub search_a: Vec<(u64, u32, u8)>,
     /// Search nodes, samples and depth (plies) of each of B's moves.
     pub search_b: Vec<(u64, u32, u8)>,
+    /// An external side's fault that ended the game: `'A'` or `'B'`, and what.
+    pub fault: Option<(char, Fault)>,
 }
 
 /// The seed of game `i` of a run seeded `seed`.
@@ -68,11 +112,18 @@ fn game_seed(seed: u64, i: usize) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ 0x94D0_49BB
 }
 
+/// A side while it plays one game.
+enum Actor {
+    Ai(Level, ai::Budget),
+    Program(External),
+}
+
 /// Plays game `i` of the run.
 ///
 /// # Panics
 /// When an AI proposes a move the engine refuses, or none while it has a
-/// legal move: both are bugs.
+/// legal move: both are bugs. (An external program's illegal move is its
+/// fault and its loss.)
 #[must_use]
 pub fn play_game(cfg: &ArenaConfig, i: usize) -> GameResult {
     let seed = game_seed(cfg.seed, i);
@@ -82,50 +133,176 @@ pub fn play_game(cfg: &ArenaConfig, i: usize) -> GameResult {
         FirstMove::Lot if (i / 2).is_multiple_of(2) => Player::South,
         FirstMove::Lot => Player::North,
     };
-    let level = |p: Player| if p == a_side { cfg.a } else { cfg.b };
+    let side = |p: Player| if p == a_side { &cfg.a } else { &cfg.b };
+    let letter = |p: Player| if p == a_side { 'A' } else { 'B' };
     let budget = |p: Player| {
         let (time, nodes) = if p == a_side { (cfg.think_a, cfg.nodes_a) } else { (cfg.think_b, cfg.nodes_b) };
         nodes.map_or(ai::Budget::time(time), ai::Budget::nodes)
     };
     let mut rngs = ByPlayer::new_with(|p| StdRng::seed_from_u64(seed ^ ((p.index() as u64 + 1) * 0x1234_5678_9ABC)));
-    let setups = ByPlayer::new_with(|p| ai::choose_setup(cfg.rules, level(p), &mut rngs[p], None));
-    let mut game = Game::new(cfg.rules, setups, first).expect("setups of the rule set, legal first player");
     let mut times = ByPlayer::<Vec<Duration>>::default();
     let mut search = ByPlayer::<Vec<(u64, u32, u8)>>::default();
+    let mut fault: Option<(Player, Fault)> = None;
+    // Setups first: an external program that cannot set up loses at once.
+    let mut actors: Vec<Option<Actor>> = Vec::new();
+    let mut setups: Vec<Option<engine::ValidSetup>> = Vec::new();
+    for p in Player::ALL {
+        let (actor, setup) = match side(p) {
+            Side::Ai(level) => {
+                (Some(Actor::Ai(*level, budget(p))), Some(ai::choose_setup(cfg.rules, *level, &mut rngs[p], None)))
+            }
+            Side::Program(cmd) => {
+                let started = External::spawn(cmd, p, cfg.program_limit)
+                    .and_then(|mut ext| ext.setup(&side(p.other()).to_string(), cfg.rules.rules()).map(|s| (ext, s)));
+                match started {
+                    Ok((ext, s)) => (Some(Actor::Program(ext)), Some(s)),
+                    Err(f) => {
+                        fault = fault.or(Some((p, f)));
+                        (None, None)
+                    }
+                }
+            }
+        };
+        actors.push(actor);
+        setups.push(setup);
+    }
+    let (Some(south), Some(north)) = (setups[0].take(), setups[1].take()) else {
+        let (p, f) = fault.expect("a setup is missing only after a fault");
+        for a in actors.into_iter().flatten() {
+            if let Actor::Program(ext) = a {
+                ext.quit(ucc::result_word(None, p));
+            }
+        }
+        return faulted(a_side, p, letter(p), f, 0, times, search);
+    };
+    let mut actors = ByPlayer { south: actors[0].take(), north: actors[1].take() };
+    let mut game =
+        Game::new(cfg.rules, ByPlayer { south, north }, first).expect("setups of the rule set, legal first player");
     while game.outcome().is_none() {
         let p = game.turn();
-        let view = game.view(p);
-        let t0 = Instant::now();
-        let thought = ai::think_counted(&ai::Observation::from_view(&view), level(p), budget(p), &mut rngs[p]);
-        times[p].push(t0.elapsed());
-        search[p].push((thought.nodes, thought.samples, thought.depth));
-        let mv = thought.mv;
-        let Some(mv) = mv else {
-            panic!(
-                "{} ({p:?}) found no move at ply {} though it has {}",
-                level(p),
-                game.ply(),
-                view.legal_moves().len()
-            );
+        let mv = match actors[p].as_mut().expect("both sides set up") {
+            Actor::Ai(level, budget) => {
+                let view = game.view(p);
+                let t0 = Instant::now();
+                let thought = ai::think_counted(&ai::Observation::from_view(&view), *level, *budget, &mut rngs[p]);
+                times[p].push(t0.elapsed());
+                search[p].push((thought.nodes, thought.samples, thought.depth));
+                let Some(mv) = thought.mv else {
+                    panic!(
+                        "{level} ({p:?}) found no move at ply {} though it has {}",
+                        game.ply(),
+                        view.legal_moves().len()
+                    );
+                };
+                mv
+            }
+            Actor::Program(ext) => {
+                if game.ply() == 0 {
+                    ext.tell("START");
+                }
+                match ext.play(&game) {
+                    Ok((mv, took)) => {
+                        times[p].push(took);
+                        search[p].push((0, 0, 0));
+                        mv
+                    }
+                    Err(f) => {
+                        fault = Some((p, f));
+                        break;
+                    }
+                }
+            }
         };
-        if let Err(e) = game.play(mv) {
-            panic!("BUG: {} ({p:?}) proposed the illegal move {mv} at ply {} of game {i}: {e}", level(p), game.ply());
+        let report = game.play(mv).unwrap_or_else(|e| {
+            panic!("BUG: {} ({p:?}) proposed the illegal move {mv} at ply {} of game {i}: {e}", side(p), game.ply())
+        });
+        if report.outcome.is_none() {
+            let line = ucc::ply_line(&report);
+            for actor in [&mut actors.south, &mut actors.north] {
+                if let Some(Actor::Program(ext)) = actor {
+                    ext.tell(&line);
+                }
+            }
         }
     }
-    let outcome = game.outcome().expect("the loop ends at the end");
-    let a_result = match outcome.winner() {
-        Some(w) if w == a_side => 1,
-        Some(_) => -1,
-        None => 0,
+    let plies = game.ply();
+    let result = match &fault {
+        Some((p, f)) => faulted(a_side, *p, letter(*p), f.clone(), plies, times, search),
+        None => {
+            let outcome = game.outcome().expect("the loop ends at the end");
+            let a_result = match outcome.winner() {
+                Some(w) if w == a_side => 1,
+                Some(_) => -1,
+                None => 0,
+            };
+            let (times_a, times_b) = (std::mem::take(&mut times[a_side]), std::mem::take(&mut times[a_side.other()]));
+            let (search_a, search_b) =
+                (std::mem::take(&mut search[a_side]), std::mem::take(&mut search[a_side.other()]));
+            GameResult { outcome, a_result, plies, times_a, times_b, search_a, search_b, fault: None }
+        }
     };
+    for p in Player::ALL {
+        if let Some(Actor::Program(ext)) = actors[p].take() {
+            ext.quit(ucc::result_word(Some(result.outcome), p));
+        }
+    }
+    if let Some(dir) = &cfg.log_dir {
+        write_log(dir, cfg, i, a_side, &game, &result);
+    }
+    result
+}
+
+/// The result of a game that `p` (side `letter`) lost by `fault` after `plies` plies.
+fn faulted(
+    a_side: Player,
+    p: Player,
+    letter: char,
+    fault: Fault,
+    plies: usize,
+    mut times: ByPlayer<Vec<Duration>>,
+    mut search: ByPlayer<Vec<(u64, u32, u8)>>,
+) -> GameResult {
+    let reason = if matches!(fault, Fault::Timeout(_)) { WinReason::Time } else { WinReason::Resignation };
     GameResult {
-        outcome,
-        a_result,
-        plies: game.ply(),
-        times_a: times[a_side].clone(),
-        times_b: times[a_side.other()].clone(),
-        search_a: search[a_side].clone(),
-        search_b: search[a_side.other()].clone(),
+        outcome: Outcome::Win { winner: p.other(), reason },
+        a_result: if p == a_side { -1 } else { 1 },
+        plies,
+        times_a: std::mem::take(&mut times[a_side]),
+        times_b: std::mem::take(&mut times[a_side.other()]),
+        search_a: std::mem::take(&mut search[a_side]),
+        search_b: std::mem::take(&mut search[a_side.other()]),
+        fault: Some((letter, fault)),
+    }
+}
+
+/// Writes `DIR/game-NNN.txt`: who played which colour, the game in the
+/// export format (both setups, every ply, the engine's result), and the
+/// arena's result with any fault. A failure to write is reported on stderr.
+fn write_log(dir: &Path, cfg: &ArenaConfig, i: usize, a_side: Player, game: &Game, r: &GameResult) {
+    let (south, north) = if a_side == Player::South { (&cfg.a, &cfg.b) } else { (&cfg.b, &cfg.a) };
+    let mut text = format!(
+        "# arena game {} of seed {}: South (RED) = {}, North (BLUE) = {}\n",
+        i + 1,
+        cfg.seed,
+        side_label(south, if a_side == Player::South { 'A' } else { 'B' }),
+        side_label(north, if a_side == Player::North { 'A' } else { 'B' })
+    );
+    text.push_str(&engine::export(game));
+    let _ = writeln!(text, "# arena result: {:?}, A {}", r.outcome, ["lost", "drew", "won"][(r.a_result + 1) as usize]);
+    if let Some((who, f)) = &r.fault {
+        let _ = writeln!(text, "# fault of {who}: {f}");
+    }
+    let path = dir.join(format!("game-{:03}.txt", i + 1));
+    if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, text)) {
+        eprintln!("arena: cannot write {}: {e}", path.display());
+    }
+}
+
+/// `A: hard` or `B: ./agent --x` for the log.
+fn side_label(side: &Side, letter: char) -> String {
+    match side {
+        Side::Ai(l) => format!("{letter} {l}"),
+        Side::Program(cmd) => format!("{letter} `{cmd}`"),
     }
 }
 
@@ -172,8 +349,9 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
     }
     let (lo, hi) = t.score_ci95();
     let mut out = String::new();
-    let budget = |level: Level, d: Duration, nodes: Option<u64>| match (level, nodes) {
-        (Level::Random | Level::Greedy, _) => "no search".to_owned(),
+    let budget = |side: &Side, d: Duration, nodes: Option<u64>| match (side, nodes) {
+        (Side::Program(_), _) => format!("a program, {} per answer at most", ms(cfg.program_limit)),
+        (Side::Ai(Level::Random | Level::Greedy), _) => "no search".to_owned(),
         (_, Some(n)) => format!("{n} nodes per move"),
         (_, None) => format!("{} per move", ms(d)),
     };
@@ -181,9 +359,9 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
         out,
         "arena: {} (A, {}) vs {} (B, {}) on {}, {} games, seed {}, {} thread(s)\n",
         cfg.a,
-        budget(cfg.a, cfg.think_a, cfg.nodes_a),
+        budget(&cfg.a, cfg.think_a, cfg.nodes_a),
         cfg.b,
-        budget(cfg.b, cfg.think_b, cfg.nodes_b),
+        budget(&cfg.b, cfg.think_b, cfg.nodes_b),
         cfg.rules,
         t.games(),
         cfg.seed,
@@ -221,8 +399,8 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
     );
     let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|");
     for (side, level, times, search) in [
-        ("A", cfg.a, all(results, |r| &r.times_a), all(results, |r| &r.search_a)),
-        ("B", cfg.b, all(results, |r| &r.times_b), all(results, |r| &r.search_b)),
+        ("A", &cfg.a, all(results, |r| &r.times_a), all(results, |r| &r.search_a)),
+        ("B", &cfg.b, all(results, |r| &r.times_b), all(results, |r| &r.search_b)),
     ] {
         let (mean, p95, max) = time_summary(&times);
         let n = search.len().max(1) as f64;
@@ -275,17 +453,31 @@ fn all<T: Copy>(results: &[GameResult], series: impl Fn(&GameResult) -> &Vec<T>)
 
 /// How the games ended, e.g. `flag 12, no moves 3, R21 draw 1`.
 fn endings(results: &[GameResult]) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
+    let mut counts: Vec<(String, usize)> = Vec::new();
     for r in results {
+        let fault = r.fault.as_ref().map(|(who, f)| {
+            let what = match f {
+                Fault::Spawn(_) => "could not start",
+                Fault::Timeout(_) => "timeout",
+                Fault::Crash => "crash",
+                Fault::Setup(_) => "bad setup",
+                Fault::Illegal(_) => "illegal move",
+                Fault::Surrender => "surrender",
+            };
+            if *who == 'A' { format!("{what} of A") } else { format!("{what} of B") }
+        });
         let name = match r.outcome {
+            _ if fault.is_some() => "",
             Outcome::Win { reason: WinReason::FlagCaptured, .. } => "flag captured",
             Outcome::Win { reason: WinReason::NoLegalMoves, .. } => "no legal move (R20)",
             Outcome::Win { .. } => "other win",
             Outcome::Draw(DrawReason::NoAttacks) => "draw by R21",
             Outcome::Draw(DrawReason::NoLegalMoves) => "draw by R20",
             Outcome::Draw(DrawReason::DeadPosition) => "dead position",
+            Outcome::Draw(DrawReason::PlyLimit) => "turn limit",
             Outcome::Draw(_) => "other draw",
         };
+        let name = fault.unwrap_or_else(|| name.to_owned());
         match counts.iter_mut().find(|(n, _)| *n == name) {
             Some((_, c)) => *c += 1,
             None => counts.push((name, 1)),
@@ -295,55 +487,5 @@ fn endings(results: &[GameResult]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn baseline_games_finish_and_report() {
-        let cfg = ArenaConfig {
-            a: Level::Greedy,
-            b: Level::Random,
-            games: 4,
-            rules: RuleSetId::Battle,
-            seed: 7,
-            think_a: Duration::ZERO,
-            think_b: Duration::ZERO,
-            nodes_a: None,
-            nodes_b: None,
-            threads: 2,
-        };
-        let results = run(&cfg);
-        assert_eq!(results.len(), 4);
-        let text = report(&cfg, &results);
-        let last = text.lines().last().unwrap();
-        assert!(last.starts_with("result: greedy vs random: "), "{last}");
-        assert!(last.ends_with('%'));
-    }
-
-    /// With node budgets a run is reproducible whatever the machine's load,
-    /// and the report shows the nodes and samples the searches took.
-    #[test]
-    fn node_budgets_repeat_exactly() {
-        let cfg = ArenaConfig {
-            a: Level::Normal,
-            b: Level::Easy,
-            games: 2,
-            rules: RuleSetId::Duel,
-            seed: 3,
-            think_a: Duration::ZERO,
-            think_b: Duration::ZERO,
-            nodes_a: Some(3_000),
-            nodes_b: Some(500),
-            threads: 2,
-        };
-        let (first, second) = (run(&cfg), run(&cfg));
-        for (x, y) in first.iter().zip(&second) {
-            assert_eq!((x.outcome, x.plies, &x.search_a, &x.search_b), (y.outcome, y.plies, &y.search_a, &y.search_b));
-            let most = x.search_a.iter().map(|(nodes, _, _)| *nodes).max().unwrap();
-            assert!(most <= 3_000 + 100, "{most} nodes: the budget, and one more per root move searched as it ran out");
-            assert!(x.search_a.iter().any(|(nodes, samples, depth)| *nodes > 0 && *samples > 0 && *depth == 2));
-        }
-        let text = report(&cfg, &first);
-        assert!(text.contains("(A, 3000 nodes per move)"), "{text}");
-    }
-}
+#[path = "arena_tests.rs"]
+mod tests;

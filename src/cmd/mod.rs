@@ -1,35 +1,57 @@
 //! The offline commands around the built-in AI (crate `ai`): `arena`
-//! (strength measurement, ARENA.md), `agent` (the UCC 2012 referee
-//! protocol) and `play` (a game in the terminal).
+//! (strength measurement against our own levels and external programs,
+//! `docs/arena.md`), `agent` (the UCC 2012 referee protocol) and `play`
+//! (a game in the terminal).
 
 pub mod agent;
 pub mod arena;
+pub mod external;
 pub mod play;
 pub mod stats;
+pub mod ucc;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
+
+use engine::RuleSetId;
 
 use crate::cli::{AgentArgs, ArenaArgs, PlayArgs};
 
 /// `srazhenie arena`: plays the games and prints the report on stdout.
 #[must_use]
 pub fn arena_main(args: &ArenaArgs) -> ExitCode {
-    let ms = |own: Option<u64>, level: ai::Level| {
-        own.or(args.think_ms).map_or_else(|| level.default_budget(), Duration::from_millis)
+    let side = |level: Option<ai::Level>, cmd: &Option<String>| match (level, cmd) {
+        (_, Some(cmd)) => arena::Side::Program(cmd.clone()),
+        (Some(level), None) => arena::Side::Ai(level),
+        (None, None) => unreachable!("clap requires a level or a command for each side"),
+    };
+    let (a, b) = (side(args.a, &args.a_cmd), side(args.b, &args.b_cmd));
+    let programs = args.a_cmd.is_some() || args.b_cmd.is_some();
+    if programs && !matches!(args.rules, RuleSetId::Ucc | RuleSetId::Classic) {
+        eprintln!(
+            "arena: external programs play the UCC 2012 referee's rules: use --rules ucc (or classic), not {}",
+            args.rules
+        );
+        return ExitCode::from(2);
+    }
+    let ms = |own: Option<u64>, side: &arena::Side| {
+        let default = side.level().map_or(Duration::ZERO, ai::Level::default_budget);
+        own.or(args.think_ms).map_or(default, Duration::from_millis)
     };
     let cfg = arena::ArenaConfig {
-        a: args.a,
-        b: args.b,
+        think_a: ms(args.think_a_ms, &a),
+        think_b: ms(args.think_b_ms, &b),
+        a,
+        b,
         games: args.games,
         rules: args.rules,
         seed: args.seed,
-        think_a: ms(args.think_a_ms, args.a),
-        think_b: ms(args.think_b_ms, args.b),
         nodes_a: args.nodes_a,
         nodes_b: args.nodes_b,
         threads: args.threads,
+        program_limit: Duration::from_millis(args.program_ms),
+        log_dir: args.log_dir.clone(),
     };
     let results = arena::run(&cfg);
     println!("{}", arena::report(&cfg, &results));

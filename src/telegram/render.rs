@@ -160,6 +160,7 @@ pub fn reason_text(o: Outcome, lang: Lang) -> String {
             DrawReason::NoAttacks => "why-draw-noattacks",
             DrawReason::Agreement => "why-draw-agreed",
             DrawReason::DeadPosition => "why-draw-dead",
+            DrawReason::PlyLimit => "why-draw-plylimit",
         },
     };
     tr(lang, key)

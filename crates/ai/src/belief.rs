@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 
 use crate::observation::Observation;
 use crate::prior::SetupPrior;
-use crate::track::{InconsistentRecord, Track};
+use crate::track::{InconsistentRecord, Inference, Track};
 
 /// Prior weight of the Flag by how far its square is from the owner's back
 /// rank (0 = back rank … 3 = front rank of the home area, 4 = beyond).
@@ -48,7 +48,7 @@ impl Belief {
     /// (never for an [`Observation`] made from a [`engine::PlayerView`] of
     /// a real game).
     pub fn new(obs: &Observation) -> Result<Belief, InconsistentRecord> {
-        Belief::build(obs, None)
+        Belief::build(obs, None, Inference::MILD)
     }
 
     /// The belief of the viewer of `obs` with the setup prior of `hard`
@@ -61,11 +61,26 @@ impl Belief {
     /// # Errors
     /// As [`Belief::new`].
     pub fn with_setup_prior(obs: &Observation) -> Result<Belief, InconsistentRecord> {
-        Belief::build(obs, Some(SetupPrior::of(obs.rules)))
+        Belief::build(obs, Some(SetupPrior::of(obs.rules)), Inference::MILD)
     }
 
-    fn build(obs: &Observation, setup_prior: Option<&'static SetupPrior>) -> Result<Belief, InconsistentRecord> {
-        let track = Track::new(obs)?;
+    /// The belief of `hard`: the setup prior of [`Belief::with_setup_prior`]
+    /// and sharper "suspected ranks" from behaviour — a piece that fled
+    /// from our revealed piece is almost never a rank that beats it, one
+    /// that approached it is a rank that beats it or a bluff.
+    ///
+    /// # Errors
+    /// As [`Belief::new`].
+    pub fn suspecting(obs: &Observation) -> Result<Belief, InconsistentRecord> {
+        Belief::build(obs, Some(SetupPrior::of(obs.rules)), Inference::SHARP)
+    }
+
+    fn build(
+        obs: &Observation,
+        setup_prior: Option<&'static SetupPrior>,
+        inference: Inference,
+    ) -> Result<Belief, InconsistentRecord> {
+        let track = Track::new(obs, inference)?;
         let enemy = obs.me.other();
         let mut pool = obs.rules.rules().army;
         let mut unknown = Vec::new();

@@ -8,9 +8,15 @@
 //! movable piece is drawn towards the nearest enemy piece it beats, by
 //! distance maps made once per sample); Flag safety (enemy movers near our
 //! Flag cost); and the R21 clock (a lead is worth a little less the longer
-//! nobody attacks, so a side that is ahead trades and attacks).
+//! nobody attacks, so a side that is ahead trades and attacks). `hard`
+//! adds hunting (a piece that beats a revealed enemy piece is drawn to it,
+//! [`HUNT`]), guarding (an enemy Miner near our Flag costs more,
+//! [`MINER_NEAR_FLAG`]) and caution (pieces it holds back are not drawn to
+//! unknown unmoved pieces, `caution.rs`).
 
 use engine::{CombatResult, Game, Move, Piece, Player, Rank, Square, resolve};
+
+use crate::caution::Caution;
 
 /// The value of a won game (before the distance-to-win correction).
 pub(crate) const WIN: i32 = 5000;
@@ -19,6 +25,15 @@ pub(crate) const WIN: i32 = 5000;
 const BASE: [i32; 12] = [400, 300, 200, 150, 100, 60, 40, 70, 30, 150, 50, 0];
 /// Points per square of distance to the nearest beatable target, by rank.
 const ATTRACT: [i32; 10] = [1, 1, 2, 2, 2, 2, 2, 2, 2, 1];
+/// Points per square towards revealed prey (`hard`): an enemy piece that
+/// combat has shown and that the piece beats.
+const HUNT: i32 = 4;
+/// How much more an enemy Miner near our Flag costs than another mover (`hard`).
+const MINER_NEAR_FLAG: i32 = 3;
+/// The lead shrinks over at most this many quiet plies (R21's limit where
+/// it is shorter), so that a side that is ahead makes progress even where
+/// no rule ends a quiet game (`ucc`).
+const PRESSURE_PLIES: u16 = 200;
 /// Distance maps are capped here (and "no target" is this far).
 const FAR: u8 = 14;
 
@@ -29,6 +44,14 @@ pub(crate) struct Evaluator {
     info: [[i32; 12]; 2],
     /// Distance from each square to the nearest target of each movable rank.
     attract: [[u8; 100]; 10],
+    /// Points per square of `attract`, by rank ([`ATTRACT`], or
+    /// [`HUNT`] for `hard`'s pieces that hunt revealed prey).
+    attract_w: [i32; 10],
+    /// `hard`'s terms: hunting revealed prey, guarding the Flag from Miners.
+    sharp: bool,
+    /// By side and [`Rank::index`]: no enemy piece left beats this rank
+    /// when it attacks it.
+    dominant: [[bool; 12]; 2],
     /// Distance from each square to our Flag (FAR if none).
     flag_dist: [u8; 100],
     limit: i32,
@@ -36,8 +59,10 @@ pub(crate) struct Evaluator {
 }
 
 impl Evaluator {
-    /// The evaluator for the side `me` of the sampled game `g`.
-    pub(crate) fn new(g: &Game, me: Player) -> Evaluator {
+    /// The evaluator for the side `me` of the sampled game `g`; with a
+    /// `caution`, the pieces it holds back are not drawn to unknown unmoved
+    /// enemy pieces.
+    pub(crate) fn new(g: &Game, me: Player, caution: Option<Caution>) -> Evaluator {
         let mut count = [[0u8; 12]; 2];
         for sq in Square::all() {
             if let Some(p) = g.piece_at(sq) {
@@ -64,21 +89,36 @@ impl Evaluator {
                 }
             }
         }
+        // A rank that no enemy piece left can take by attacking it (Mines
+        // aside): the piece that may roam (`hard`).
+        let dominant = |side: usize| {
+            Rank::ALL.map(|r| {
+                r.is_movable()
+                    && Rank::ALL.into_iter().all(|e| {
+                        !e.is_movable()
+                            || count[1 - side][e.index()] == 0
+                            || resolve(e, r) != CombatResult::AttackerWins
+                    })
+            })
+        };
         let mut ev = Evaluator {
             me,
+            dominant: [dominant(0), dominant(1)],
             value,
             info,
             attract: [[FAR; 100]; 10],
+            attract_w: ATTRACT,
+            sharp: caution.is_some(),
             flag_dist: [FAR; 100],
-            limit: i32::from(rules.no_attack_limit),
+            limit: i32::from(rules.no_attack_limit.min(PRESSURE_PLIES)),
             base: 0,
         };
-        ev.maps(g);
+        ev.maps(g, caution);
         ev.base = ev.score(g).positional;
         ev
     }
 
-    fn maps(&mut self, g: &Game) {
+    fn maps(&mut self, g: &Game, caution: Option<Caution>) {
         let me = self.me;
         let mut wall = [false; 100];
         let mut flag = Vec::new();
@@ -93,7 +133,7 @@ impl Evaluator {
                         flag.push(sq);
                     }
                 } else if p.player != me {
-                    enemies.push((sq, p.rank));
+                    enemies.push((sq, p.rank, !p.revealed && !p.moved, p.revealed));
                 } else {
                     present[p.rank.index()] = true;
                 }
@@ -103,14 +143,37 @@ impl Evaluator {
         // targets share one search.
         let mut done: Vec<(Vec<Square>, usize)> = Vec::new();
         for r in Rank::ALL.into_iter().filter(|r| r.is_movable() && present[r.index()]) {
-            let targets: Vec<Square> = enemies
+            let blind = caution.is_some_and(|c| c.holds_back(r));
+            let beats = |e: Rank| {
+                (resolve(r, e) == CombatResult::AttackerWins && self.value[1 - me.index()][e.index()] > 0)
+                    || e == Rank::Flag
+            };
+            let mut targets: Vec<Square> = enemies
                 .iter()
-                .filter(|(_, e)| {
-                    (resolve(r, *e) == CombatResult::AttackerWins && self.value[1 - me.index()][e.index()] > 0)
-                        || *e == Rank::Flag
-                })
-                .map(|(sq, _)| *sq)
+                .filter(|(_, e, unknown, _)| !(blind && *unknown) && beats(*e))
+                .map(|(sq, _, _, _)| *sq)
                 .collect();
+            if self.sharp {
+                // Hunt revealed prey first: what every sample agrees on —
+                // with a trade too when the prey is a piece that nothing of
+                // ours beats. A piece nothing of theirs beats roams.
+                let them = 1 - me.index();
+                let prey: Vec<Square> = enemies
+                    .iter()
+                    .filter(|(_, e, _, shown)| {
+                        *shown
+                            && (beats(*e)
+                                || (self.dominant[them][e.index()] && resolve(r, *e) == CombatResult::BothRemoved))
+                    })
+                    .map(|(sq, _, _, _)| *sq)
+                    .collect();
+                if !prey.is_empty() {
+                    targets = prey;
+                    self.attract_w[r.index()] = HUNT;
+                } else if self.dominant[me.index()][r.index()] {
+                    self.attract_w[r.index()] = HUNT;
+                }
+            }
             if let Some((_, same)) = done.iter().find(|(t, _)| *t == targets) {
                 self.attract[r.index()] = self.attract[*same];
             } else {
@@ -139,9 +202,10 @@ impl Evaluator {
         let pos = if !p.rank.is_movable() {
             0
         } else if p.player == self.me {
-            -ATTRACT[r] * i32::from(self.attract[r][i])
+            -self.attract_w[r] * i32::from(self.attract[r][i])
         } else if self.flag_dist[i] <= 4 {
-            -(5 - i32::from(self.flag_dist[i])) * 12
+            let miner = if self.sharp && p.rank == Rank::Sapper { MINER_NEAR_FLAG } else { 1 };
+            -(5 - i32::from(self.flag_dist[i])) * 12 * miner
         } else {
             0
         };
@@ -243,12 +307,12 @@ mod tests {
     #[test]
     fn incremental_terms_equal_the_full_count() {
         let mut rng = StdRng::seed_from_u64(8);
-        for rules in RuleSetId::ALL {
+        for rules in RuleSetId::EVERY {
             for plies in [0, 50, 200, 500] {
                 let setups = ByPlayer::new_with(|_| smart(rules.rules(), &mut rng));
                 let mut g = Game::new(rules, setups, Player::South).unwrap();
                 random_playout(&mut g, &mut rng, plies);
-                let ev = Evaluator::new(&g, Player::South);
+                let ev = Evaluator::new(&g, Player::South, None);
                 let s = ev.score(&g);
                 for mv in g.legal_moves() {
                     let mut child = g.clone();

@@ -17,15 +17,19 @@ pub enum Level {
     /// Two plies (plus captures) over many sampled armies (determinized search).
     Normal,
     /// Three plies or more (plus captures) over sampled armies, deeper where
-    /// the budget still allows enough samples, with bluffing.
+    /// the budget still allows enough samples, with bluffing and caution.
     Hard,
+    /// `hard` as it was before caution (`caution.rs`), kept as the baseline
+    /// that the `arena` measures the current `hard` against; not offered to
+    /// players.
+    HardV1,
 }
 
 impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [Level::Random, Level::Greedy, Level::Easy, Level::Normal, Level::Hard];
+    /// Every level, weakest first (the baseline `hard-v1` last).
+    pub const ALL: [Level; 6] = [Level::Random, Level::Greedy, Level::Easy, Level::Normal, Level::Hard, Level::HardV1];
 
-    /// The stable name: `random`, `greedy`, `easy`, `normal`, `hard`.
+    /// The stable name: `random`, `greedy`, `easy`, `normal`, `hard`, `hard-v1`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -34,6 +38,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::HardV1 => "hard-v1",
         }
     }
 
@@ -47,7 +52,7 @@ impl Level {
             Level::Random | Level::Greedy => Duration::ZERO,
             Level::Easy => Duration::from_millis(20),
             Level::Normal => Duration::from_millis(300),
-            Level::Hard => Duration::from_millis(1950),
+            Level::Hard | Level::HardV1 => Duration::from_millis(1950),
         }
     }
 }
@@ -64,7 +69,7 @@ pub struct UnknownLevel(pub String);
 
 impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown AI level {:?} (random, greedy, easy, normal, hard)", self.0)
+        write!(f, "unknown AI level {:?} (random, greedy, easy, normal, hard, hard-v1)", self.0)
     }
 }
 

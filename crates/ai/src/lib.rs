@@ -55,7 +55,8 @@
 //! | `greedy` | wins by known ranks, else random | – |
 //! | `easy` | one ply + one capture ply, ≤ 6 samples, ±25 points of noise | 20 ms |
 //! | `normal` | two plies + two capture plies, as many samples as fit | 300 ms |
-//! | `hard` | three plies or more + three capture plies, as many samples as fit, setup prior, bluffing | 1.95 s |
+//! | `hard` | three plies or more + three capture plies, as many samples as fit, setup prior, bluffing, caution, suspected ranks, hunting, Flag guard | 1.95 s |
+//! | `hard-v1` | `hard` before caution (a baseline for the arena, not offered to players) | 1.95 s |
 //!
 //! Deepening (`hard`): after 8 samples at a depth, one sample is searched a
 //! ply deeper on 1/120 of the budget left. If it finishes, the budget
@@ -72,6 +73,31 @@
 //! enemy revealed piece it would *not* beat — the move a stronger piece
 //! would make, which a belief like ours reads as strength. Its own setups
 //! also place decoy Mines away from the Flag ([`choose_setup`]).
+//!
+//! Caution, suspected ranks, hunting and guarding (`hard`): measured
+//! against programs no one here wrote (the 2012 UCC competition's agents,
+//! through `arena --b-cmd` under the `ucc` rules), `hard-v1` lost its
+//! Marshal and General to Mines it attacked blindly, let a revealed
+//! General eat its low pieces, and let a Miner walk through its Mines to
+//! its Flag. The strong Stratego programs answer these with an evaluation
+//! built on *suspected ranks* (V. de Boer, *Invincible*, MSc thesis, TU
+//! Delft 2007; M. Schadd & M. Winands, *Quiescence search for Stratego*,
+//! BNAIC 2009; I. Satz's *Probe*, several times Computer Stratego World
+//! Champion): so `hard`
+//! - makes no blind attack (`caution.rs`): its Marshal down to its Captain,
+//!   and its Spy, never attack a piece that has neither moved nor been
+//!   revealed while a lower piece can probe it, neither at the root nor in
+//!   the search, and are not drawn towards such pieces;
+//! - reads behaviour more sharply ([`Belief::suspecting`]): a piece that
+//!   runs from one of our revealed pieces is almost never a rank that beats
+//!   it; one that closes in on it is a rank that beats it, or a bluff;
+//! - hunts: a piece that beats a *revealed* enemy piece is drawn to it four
+//!   times as hard as to a sampled target;
+//! - guards its Flag: an enemy Miner near it costs three times as much as
+//!   another mover.
+//!
+//! `hard-v1` is `hard` without these four, kept as the baseline the arena
+//! measures `hard` against.
 //!
 //! Known limits of the method: in a sampled game the opponent "sees" our
 //! ranks (so the search is cautious), and information gathering is valued
@@ -95,6 +121,7 @@
 
 mod baseline;
 mod belief;
+mod caution;
 mod determinize;
 mod eval;
 mod level;
@@ -115,6 +142,7 @@ pub use observation::Observation;
 pub use setup::choose_setup;
 pub use track::InconsistentRecord;
 
+use caution::Caution;
 use search::{Params, Tally};
 
 /// The AI's move for the viewer of `view` at `level`, thinking at most
@@ -163,25 +191,42 @@ pub fn think_counted<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: B
     let params = match level {
         Level::Random => return unsearched(baseline::random(obs, rng)),
         Level::Greedy => return unsearched(baseline::greedy(obs, rng)),
-        Level::Easy => Params { depth: 1, qdepth: 1, max_samples: 6, noise: 25, max_depth: 1, deepen_samples: 0 },
-        Level::Normal => Params { depth: 2, qdepth: 2, max_samples: 1_000, noise: 0, max_depth: 2, deepen_samples: 0 },
-        Level::Hard => Params {
+        Level::Easy => {
+            Params { depth: 1, qdepth: 1, max_samples: 6, noise: 25, max_depth: 1, deepen_samples: 0, caution: None }
+        }
+        Level::Normal => {
+            Params { depth: 2, qdepth: 2, max_samples: 1_000, noise: 0, max_depth: 2, deepen_samples: 0, caution: None }
+        }
+        Level::Hard | Level::HardV1 => Params {
             depth: 3,
             qdepth: 3,
             max_samples: 1_000,
             noise: 0,
             max_depth: HARD_MAX_DEPTH,
             deepen_samples: HARD_DEEPEN_SAMPLES,
+            caution: (level == Level::Hard).then(|| Caution::of(obs)),
         },
+    };
+    let careful_moves;
+    let legal = if let Some(caution) = params.caution {
+        careful_moves = caution.root_moves(obs, legal);
+        &careful_moves[..]
+    } else {
+        legal
     };
     // The clock starts before the belief, which takes part of the budget
     // (and, for `hard`'s first decision in a process, counts its prior).
     let mut clock = level::Clock::start(budget);
-    let belief = if level == Level::Hard { Belief::with_setup_prior(obs) } else { Belief::new(obs) };
+    let hard = matches!(level, Level::Hard | Level::HardV1);
+    let belief = match level {
+        Level::Hard => Belief::suspecting(obs),
+        Level::HardV1 => Belief::with_setup_prior(obs),
+        _ => Belief::new(obs),
+    };
     let Ok(belief) = belief else { return unsearched(baseline::greedy(obs, rng)) };
     let (tallies, depth) = search::run(obs, legal, &belief, params, &mut clock, rng);
     let samples = tallies.iter().map(|t| t.n).max().unwrap_or(0);
-    let mv = pick(legal, obs, &tallies, params.noise, level == Level::Hard, rng);
+    let mv = pick(legal, obs, &tallies, params.noise, hard, rng);
     Thought { mv: Some(mv), nodes: clock.nodes, samples, depth }
 }
 

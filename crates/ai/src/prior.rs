@@ -36,8 +36,9 @@ impl SetupPrior {
     /// The prior of `rules`, counted on first use (a few milliseconds) and
     /// kept for the life of the process.
     pub(crate) fn of(rules: RuleSetId) -> &'static SetupPrior {
-        static PRIORS: [OnceLock<SetupPrior>; RuleSetId::ALL.len()] = [const { OnceLock::new() }; RuleSetId::ALL.len()];
-        let i = RuleSetId::ALL.iter().position(|r| *r == rules).expect("every rule set is in ALL");
+        static PRIORS: [OnceLock<SetupPrior>; RuleSetId::EVERY.len()] =
+            [const { OnceLock::new() }; RuleSetId::EVERY.len()];
+        let i = RuleSetId::EVERY.iter().position(|r| *r == rules).expect("every rule set is in EVERY");
         PRIORS[i].get_or_init(|| SetupPrior::count(rules))
     }
 

@@ -7,6 +7,7 @@ use engine::{CombatResult, Game, Move, Player, resolve};
 use rand::Rng;
 
 use crate::belief::Belief;
+use crate::caution::Caution;
 use crate::determinize;
 use crate::eval::{Evaluator, Score, WIN};
 use crate::level::{Budget, Clock};
@@ -29,19 +30,24 @@ pub(crate) struct Params {
     pub(crate) max_depth: u8,
     /// Samples the budget must still allow at a deeper depth (see `max_depth`).
     pub(crate) deepen_samples: u32,
+    /// Caution (`caution.rs`): our strong pieces make no blind attacks in
+    /// the search and are not drawn to unknown unmoved pieces.
+    pub(crate) caution: Option<Caution>,
 }
 
 impl Params {
     fn shape(&self, depth: u8) -> Shape {
-        Shape { depth, qdepth: self.qdepth }
+        Shape { depth, qdepth: self.qdepth, caution: self.caution }
     }
 }
 
-/// The shape of one sample's search: full-width plies and capture plies.
+/// The shape of one sample's search: full-width plies, capture plies, and
+/// our side's caution (see [`Params::caution`]).
 #[derive(Clone, Copy, Debug)]
 struct Shape {
     depth: u8,
     qdepth: u8,
+    caution: Option<Caution>,
 }
 
 /// Samples searched at a depth before a deeper one is tried.
@@ -81,7 +87,7 @@ pub(crate) fn run<R: Rng + ?Sized>(
         }
         let ranks = belief.sample_ids(rng);
         let game = determinize::build(belief, obs, &ranks);
-        let ev = Evaluator::new(&game, obs.me);
+        let ev = Evaluator::new(&game, obs.me, params.caution);
         let mut order: Vec<usize> = (0..legal.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(tallies[i].mean()));
         if may_deepen && at_depth >= SAMPLES_BEFORE_DEEPENING {
@@ -92,7 +98,7 @@ pub(crate) fn run<R: Rng + ?Sized>(
             // who moves last); if not, it is not tried again.
             let allowance = clock.nodes_left() / u64::from(params.deepen_samples.max(1));
             let mut probe = clock.share(allowance);
-            let deeper = root_values(&game, legal, &order, &ev, obs.me, params.shape(depth + 1), &mut probe);
+            let deeper = root_values(&game, legal, &order, &ev, params.shape(depth + 1), &mut probe);
             clock.nodes += probe.nodes;
             if let Some(values) = deeper {
                 depth += 1;
@@ -105,12 +111,21 @@ pub(crate) fn run<R: Rng + ?Sized>(
                 break;
             }
         }
-        let values = root_values(&game, legal, &order, &ev, obs.me, params.shape(depth), clock).or_else(|| {
+        let values = root_values(&game, legal, &order, &ev, params.shape(depth), clock).or_else(|| {
             // The first sample always gives an answer: one ply, on a small
             // node allowance of its own.
             let mut spare = Clock::start(Budget::nodes(SPARE_NODES));
             (s == 0)
-                .then(|| root_values(&game, legal, &order, &ev, obs.me, Shape { depth: 1, qdepth: 1 }, &mut spare))
+                .then(|| {
+                    root_values(
+                        &game,
+                        legal,
+                        &order,
+                        &ev,
+                        Shape { depth: 1, qdepth: 1, caution: params.caution },
+                        &mut spare,
+                    )
+                })
                 .flatten()
         });
         let Some(values) = values else { break };
@@ -143,12 +158,12 @@ fn root_values(
     legal: &[Move],
     order: &[usize],
     ev: &Evaluator,
-    me: Player,
     shape: Shape,
     clock: &mut Clock,
 ) -> Option<Vec<i32>> {
-    let Shape { depth, qdepth } = shape;
-    let mut searcher = Searcher { ev, me, clock, qdepth, legal: Vec::new(), lists: Vec::new() };
+    let Shape { depth, qdepth, caution } = shape;
+    let me = game.turn();
+    let mut searcher = Searcher { ev, me, clock, qdepth, caution, legal: Vec::new(), lists: Vec::new() };
     let mut values = vec![0; legal.len()];
     let mut best = -WIN * 2;
     let root = ev.score(game);
@@ -177,6 +192,8 @@ struct Searcher<'a> {
     me: Player,
     clock: &'a mut Clock,
     qdepth: u8,
+    /// Our side makes no blind attacks (`caution.rs`).
+    caution: Option<Caution>,
     /// Scratch for the legal moves of a node.
     legal: Vec<Move>,
     /// The ordered moves of the node at each ply below the root (reused,
@@ -295,6 +312,9 @@ impl Searcher<'_> {
         let Some(def) = g.piece_at(mv.to) else {
             return (!captures_only).then_some(0);
         };
+        if side == self.me && self.caution.is_some_and(|c| c.forbids(att, def)) {
+            return None;
+        }
         let (va, vd) = (self.ev.value(side, att), self.ev.value(side.other(), def.rank));
         match resolve(att, def.rank) {
             CombatResult::AttackerWins => Some(10_000 + vd - va / 10),

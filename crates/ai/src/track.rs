@@ -43,16 +43,37 @@ impl std::fmt::Display for InconsistentRecord {
 
 impl std::error::Error for InconsistentRecord {}
 
-/// Evidence factors of the behaviour model (see the crate docs).
-const APPROACH_WINS: f32 = 2.5;
-const APPROACH_LOSES: f32 = 0.5;
-const FLEE_LOSES: f32 = 2.0;
-const FLEE_WINS: f32 = 0.6;
+/// Evidence factors of the behaviour model (see the crate docs): how much
+/// more (or less) likely each rank of an enemy piece becomes when it steps
+/// next to one of our revealed pieces, or away from one, without attacking.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Inference {
+    /// Approached: ranks that would beat our piece.
+    approach_wins: f32,
+    /// Approached: ranks that would lose to it (a bluff).
+    approach_loses: f32,
+    /// Fled: ranks that lose to our piece.
+    flee_loses: f32,
+    /// Fled: ranks that would have beaten it.
+    flee_wins: f32,
+}
+
+impl Inference {
+    /// The model of `easy`, `normal` and `hard-v1`.
+    pub(crate) const MILD: Inference =
+        Inference { approach_wins: 2.5, approach_loses: 0.5, flee_loses: 2.0, flee_wins: 0.6 };
+    /// The model of `hard`, closer to the "suspected ranks" of the strong
+    /// programs: a piece that runs from a piece it beats is almost never
+    /// what it would take to beat it, and one that closes in on a known
+    /// piece is what beats it or a bluff.
+    pub(crate) const SHARP: Inference =
+        Inference { approach_wins: 3.0, approach_loses: 0.35, flee_loses: 2.0, flee_wins: 0.15 };
+}
 
 impl Track {
     /// Follows the record of `obs` backwards from the board to the start,
     /// then forwards to weigh the enemy's behaviour.
-    pub(crate) fn new(obs: &Observation) -> Result<Track, InconsistentRecord> {
+    pub(crate) fn new(obs: &Observation, inference: Inference) -> Result<Track, InconsistentRecord> {
         let mut pieces = Vec::with_capacity(80);
         let mut at: [Option<u16>; 100] = [None; 100];
         let enemy = obs.me.other();
@@ -119,12 +140,12 @@ impl Track {
             }
         }
         let mut track = Track { pieces };
-        track.weigh(obs, at);
+        track.weigh(obs, at, inference);
         Ok(track)
     }
 
     /// The forward pass: behaviour evidence about enemy pieces of unknown rank.
-    fn weigh(&mut self, obs: &Observation, mut at: [Option<u16>; 100]) {
+    fn weigh(&mut self, obs: &Observation, mut at: [Option<u16>; 100], inference: Inference) {
         let me = obs.me;
         let mut revealed = vec![false; self.pieces.len()];
         for rec in &obs.history {
@@ -143,9 +164,9 @@ impl Track {
                     };
                     let (near_to, near_from) = (n.is_adjacent(to), n.is_adjacent(from));
                     if near_to && !near_from {
-                        approach(&mut self.pieces[id].weight, rq);
+                        approach(&mut self.pieces[id].weight, rq, inference);
                     } else if near_from && !near_to {
-                        flee(&mut self.pieces[id].weight, rq);
+                        flee(&mut self.pieces[id].weight, rq, inference);
                     }
                 }
             }
@@ -172,12 +193,12 @@ fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
 
 /// The enemy moved next to our revealed piece of rank `rq` without
 /// attacking: more likely a rank that would beat it.
-fn approach(w: &mut [f32; 12], rq: Rank) {
+fn approach(w: &mut [f32; 12], rq: Rank, inference: Inference) {
     for r in Rank::ALL.into_iter().filter(|r| r.is_movable()) {
         let f = match resolve(r, rq) {
-            CombatResult::AttackerWins => APPROACH_WINS,
+            CombatResult::AttackerWins => inference.approach_wins,
             CombatResult::BothRemoved => 1.0,
-            CombatResult::DefenderWins => APPROACH_LOSES,
+            CombatResult::DefenderWins => inference.approach_loses,
         };
         w[r.index()] = (w[r.index()] * f).clamp(1e-3, 1e3);
     }
@@ -185,9 +206,9 @@ fn approach(w: &mut [f32; 12], rq: Rank) {
 
 /// The enemy moved away from our revealed piece of rank `rq`: more likely
 /// a rank that it would beat.
-fn flee(w: &mut [f32; 12], rq: Rank) {
+fn flee(w: &mut [f32; 12], rq: Rank, inference: Inference) {
     for r in Rank::ALL.into_iter().filter(|r| r.is_movable()) {
-        let f = if resolve(rq, r) == CombatResult::AttackerWins { FLEE_LOSES } else { FLEE_WINS };
+        let f = if resolve(rq, r) == CombatResult::AttackerWins { inference.flee_loses } else { inference.flee_wins };
         w[r.index()] = (w[r.index()] * f).clamp(1e-3, 1e3);
     }
 }

@@ -11,7 +11,7 @@ use engine::{Cell, Player, Rank, RuleSetId, Square};
 fn sampled_armies_respect_composition_reveals_and_movement() {
     let mut rng = common::rng(31);
     let mut moved_seen = 0;
-    for rules in RuleSetId::ALL {
+    for rules in RuleSetId::EVERY {
         let data = rules.rules();
         for _ in 0..60 {
             let game = common::random_position(rules, &mut rng, 600);
@@ -112,4 +112,66 @@ fn the_setup_prior_keeps_the_marshal_off_the_front_rank() {
     let (soldiers_plain, soldiers_prior) =
         (share(&plain, Rank::Soldier, &mut rng), share(&with_prior, Rank::Soldier, &mut rng));
     assert!(soldiers_prior > soldiers_plain * 1.5, "{soldiers_prior} vs {soldiers_plain}");
+}
+
+/// How often the enemy piece on `at` is sampled as `ranks`, out of `n`.
+fn share(belief: &Belief, at: Square, ranks: &[Rank], n: usize) -> f64 {
+    let mut rng = common::rng(12);
+    let hits = (0..n)
+        .filter(|_| {
+            let s = belief.sample(&mut rng);
+            ranks.contains(&s.iter().find(|(q, _)| *q == at).unwrap().1)
+        })
+        .count();
+    hits as f64 / n as f64
+}
+
+/// South's `ours` takes a Soldier on e5 and so is revealed (R18); an
+/// unknown North piece that started on `from` then plays `theirs` (South
+/// answering with a Sergeant on the a file).
+fn after_meeting(ours: Rank, theirs: &[&str], from: &str) -> Observation {
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let pieces = [
+        (sq("e4"), Player::South, ours),
+        (sq("a1"), Player::South, Rank::Flag),
+        (sq("a4"), Player::South, Rank::Sergeant),
+        (sq("e5"), Player::North, Rank::Soldier),
+        (sq(from), Player::North, Rank::Major),
+        (sq("j10"), Player::North, Rank::Flag),
+    ];
+    let mut g = engine::Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
+    g.play("e4-e5".parse().unwrap()).unwrap();
+    for (k, mv) in theirs.iter().enumerate() {
+        if k > 0 {
+            g.play(["a4-a5", "a5-a4"][(k - 1) % 2].parse().unwrap()).unwrap();
+        }
+        g.play(mv.parse().unwrap()).unwrap();
+    }
+    Observation::from_view(&g.view(Player::South))
+}
+
+#[test]
+fn a_piece_that_fled_from_our_known_colonel_is_not_the_marshal() {
+    // Suspected ranks (hard): it ran from a piece it would have taken, so
+    // it is almost never a rank that beats the Colonel.
+    let obs = after_meeting(Rank::Colonel, &["e6-e7"], "e6");
+    let at = "e7".parse().unwrap();
+    let strong = [Rank::Marshal, Rank::General];
+    let sharp = share(&Belief::suspecting(&obs).unwrap(), at, &strong, 6000);
+    let mild = share(&Belief::with_setup_prior(&obs).unwrap(), at, &strong, 6000);
+    assert!(sharp < 0.01, "Marshal or General after fleeing: {sharp}");
+    assert!(sharp < mild, "sharper than hard-v1's model ({mild})");
+}
+
+#[test]
+fn a_piece_that_chased_our_known_general_is_the_marshal_or_a_bluff() {
+    // It came from behind its front rank and stepped next to our revealed
+    // General without attacking: the Marshal (the only rank that beats it)
+    // becomes far likelier than its share of the army; the rest are bluffs.
+    let obs = after_meeting(Rank::General, &["e8-e7", "e7-e6"], "e8");
+    let at = "e6".parse().unwrap();
+    let marshal = share(&Belief::suspecting(&obs).unwrap(), at, &[Rank::Marshal], 6000);
+    let movable = f64::from(RuleSetId::Ucc.rules().army.iter().take(10).map(|&n| u32::from(n)).sum::<u32>());
+    assert!(marshal > 5.0 / movable, "P(Marshal) {marshal} vs its share 1/{movable}");
+    assert!(marshal < 0.9, "a bluff stays possible: {marshal}");
 }

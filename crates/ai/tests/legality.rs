@@ -10,7 +10,7 @@ use engine::RuleSetId;
 fn every_level_plays_only_legal_moves_in_every_rule_set() {
     let mut rng = common::rng(2024);
     let mut checked = 0;
-    for rules in RuleSetId::ALL {
+    for rules in RuleSetId::EVERY {
         for _ in 0..80 {
             let game = common::random_position(rules, &mut rng, 400);
             let view = game.view(game.turn());
@@ -36,7 +36,7 @@ fn whole_games_between_levels_stay_legal() {
     // Full games (every ply checked by Game::play) between the search
     // levels on small node budgets, in every rule set.
     let mut rng = common::rng(7);
-    for rules in RuleSetId::ALL {
+    for rules in RuleSetId::EVERY {
         let data = rules.rules();
         let setups = engine::ByPlayer::new_with(|_| ai::choose_setup(rules, Level::Hard, &mut rng, None));
         let mut game = engine::Game::new(rules, setups, data.draw_first_player(&mut rng)).unwrap();

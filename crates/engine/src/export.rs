@@ -20,7 +20,8 @@
 //! 7. `result: TEXT`, one of `in progress`, `SIDE wins, REASON` with REASON
 //!    `flag captured` (R19), `no legal moves` (R20), `resignation` (R22) or
 //!    `time` (R23), or `draw, REASON` with REASON `no legal moves` (R20),
-//!    `no attacks` (R21), `agreed` (R22) or `dead position` (classic §8).
+//!    `no attacks` (R21), `agreed` (R22), `dead position` (classic §8) or
+//!    `ply limit` (`ucc`).
 //!
 //! Blank lines are skipped; `#` starts a comment that runs to the end of the
 //! line. Import replays every move through [`Game::play_as`], so an illegal
@@ -212,7 +213,7 @@ pub fn import(text: &str) -> Result<Game, ImportError> {
         return Err(err(n, ImportReason::Header(header.to_owned())));
     }
     let (n, v) = field(next("rules: NAME")?, "rules", "rules: NAME")?;
-    let id: RuleSetId = v.parse().map_err(|e| err(n, ImportReason::from(e)))?;
+    let id = RuleSetId::parse_any(v).map_err(|e| err(n, ImportReason::from(e)))?;
     let (first_line, v) = field(next("first: SIDE")?, "first", "first: SIDE")?;
     let first = side(first_line, v)?;
     let mut setups = ByPlayer::new_with(|_| None);
@@ -366,6 +367,7 @@ fn outcome_text(o: Option<Outcome>) -> String {
                 DrawReason::NoAttacks => "no attacks",
                 DrawReason::Agreement => "agreed",
                 DrawReason::DeadPosition => "dead position",
+                DrawReason::PlyLimit => "ply limit",
             },
         ),
     };
@@ -377,7 +379,13 @@ fn outcome_text(o: Option<Outcome>) -> String {
 fn parse_outcome(s: &str) -> Option<Option<Outcome>> {
     let norm = s.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase().replace(" ,", ",");
     let wins = [WinReason::FlagCaptured, WinReason::NoLegalMoves, WinReason::Resignation, WinReason::Time];
-    let draws = [DrawReason::NoLegalMoves, DrawReason::NoAttacks, DrawReason::Agreement, DrawReason::DeadPosition];
+    let draws = [
+        DrawReason::NoLegalMoves,
+        DrawReason::NoAttacks,
+        DrawReason::Agreement,
+        DrawReason::DeadPosition,
+        DrawReason::PlyLimit,
+    ];
     let all = Player::ALL
         .into_iter()
         .flat_map(|winner| wins.map(|reason| Outcome::Win { winner, reason }))

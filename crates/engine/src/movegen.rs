@@ -66,7 +66,8 @@ impl Game {
     /// there is an attack, which R11 never forbids.)
     fn shuttle_forbidden(&self, player: Player) -> Option<(usize, usize)> {
         let s = self.shuttle[player];
-        if s.count < self.rules().two_square_limit {
+        let limit = self.rules().two_square_limit;
+        if limit == 0 || s.count < limit {
             return None;
         }
         let (lo, hi) = (s.lo as usize, s.hi as usize);

@@ -179,8 +179,8 @@ impl Game {
         }
     }
 
-    /// The outcome after a ply, in the order of R21: R19, R20, R21, then the
-    /// classic dead position.
+    /// The outcome after a ply, in the order of R21: R19, R20, R21, the
+    /// classic dead position, then the `ucc` ply limit.
     fn end_after(&self, combat: Option<Combat>) -> Option<Outcome> {
         if combat.is_some_and(|c| c.defender == Rank::Flag) {
             // R17, R19
@@ -194,6 +194,10 @@ impl Game {
         }
         if combat.is_some() && self.rules().dead_position_draw && self.dead_position() {
             return Some(Outcome::Draw(DrawReason::DeadPosition));
+        }
+        let limit = self.rules().ply_limit;
+        if limit > 0 && self.plies >= usize::from(limit) {
+            return Some(Outcome::Draw(DrawReason::PlyLimit));
         }
         None
     }

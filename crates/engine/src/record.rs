@@ -68,6 +68,8 @@ pub enum DrawReason {
     Agreement,
     /// Classic (§8): neither side can ever capture the enemy Flag.
     DeadPosition,
+    /// The rule set's limit of plies in all was reached (`ucc` only).
+    PlyLimit,
 }
 
 /// How a game ended.

@@ -22,6 +22,13 @@ pub enum RuleSetId {
     Duel,
     /// The quick 10-piece game in «Сражение» terms.
     BattleDuel,
+    /// The rules of the 2012 UCC programming competition's referee
+    /// (`docs/arena.md`): the classic army, Scouts that run and strike, no
+    /// two-square (R11), chasing or no-attack (R21) rule, and a draw only
+    /// when the referee's turn limit is reached. For sparring with programs
+    /// written for that referee; never offered to players (not in
+    /// [`RuleSetId::ALL`]).
+    Ucc,
 }
 
 /// How the runner kind of a rule set moves (R12, classic Scouts).
@@ -64,7 +71,8 @@ pub struct RuleSet {
     pub army: [u8; 12],
     /// Movement of the runner kind (R12).
     pub runner: Runner,
-    /// R11: the most consecutive moves one piece may make between the same two squares.
+    /// R11: the most consecutive moves one piece may make between the same
+    /// two squares; 0 = no such rule.
     pub two_square_limit: u8,
     /// The classic chasing (more-squares) rule.
     pub chasing_rule: bool,
@@ -76,6 +84,9 @@ pub struct RuleSet {
     pub numbering: Numbering,
     /// Classic: a draw when neither side can ever capture the enemy Flag.
     pub dead_position_draw: bool,
+    /// A draw once this many plies have been played in all; 0 = no limit
+    /// (only `ucc`, whose referee stops after its turn limit).
+    pub ply_limit: u16,
 }
 
 const BATTLE_ARMY: [u8; 12] = [1, 1, 2, 3, 4, 4, 4, 5, 8, 1, 6, 1];
@@ -86,6 +97,18 @@ static BATTLE_RUNNERS: RuleSet =
     RuleSet { id: RuleSetId::BattleRunners, runner: Runner::WithoutStrike(Rank::Soldier), ..BATTLE_CONST };
 static CLASSIC: RuleSet = CLASSIC_CONST;
 static DUEL: RuleSet = RuleSet { id: RuleSetId::Duel, army: DUEL_ARMY, ..CLASSIC_CONST };
+/// The UCC 2012 referee's default `-m 5000`: it plays turns 1..4999 of
+/// two plies each, then declares a draw.
+const UCC_PLY_LIMIT: u16 = 2 * 4999;
+static UCC: RuleSet = RuleSet {
+    id: RuleSetId::Ucc,
+    two_square_limit: 0,
+    chasing_rule: false,
+    no_attack_limit: u16::MAX,
+    dead_position_draw: false,
+    ply_limit: UCC_PLY_LIMIT,
+    ..CLASSIC_CONST
+};
 static BATTLE_DUEL: RuleSet = RuleSet {
     id: RuleSetId::BattleDuel,
     army: DUEL_ARMY,
@@ -102,6 +125,7 @@ const BATTLE_CONST: RuleSet = RuleSet {
     first_move: FirstMove::Lot,
     numbering: Numbering::Soviet,
     dead_position_draw: false,
+    ply_limit: 0,
 };
 const CLASSIC_CONST: RuleSet = RuleSet {
     id: RuleSetId::Classic,
@@ -113,12 +137,23 @@ const CLASSIC_CONST: RuleSet = RuleSet {
     first_move: FirstMove::South,
     numbering: Numbering::Classic,
     dead_position_draw: true,
+    ply_limit: 0,
 };
 
 impl RuleSetId {
-    /// Every rule set, the default (`battle`) first.
+    /// Every rule set offered to players, the default (`battle`) first.
     pub const ALL: [RuleSetId; 5] =
         [RuleSetId::Battle, RuleSetId::BattleRunners, RuleSetId::Classic, RuleSetId::Duel, RuleSetId::BattleDuel];
+
+    /// [`RuleSetId::ALL`] and the tool-only `ucc`.
+    pub const EVERY: [RuleSetId; 6] = [
+        RuleSetId::Battle,
+        RuleSetId::BattleRunners,
+        RuleSetId::Classic,
+        RuleSetId::Duel,
+        RuleSetId::BattleDuel,
+        RuleSetId::Ucc,
+    ];
 
     /// The rule set's data.
     #[must_use]
@@ -129,10 +164,11 @@ impl RuleSetId {
             RuleSetId::Classic => &CLASSIC,
             RuleSetId::Duel => &DUEL,
             RuleSetId::BattleDuel => &BATTLE_DUEL,
+            RuleSetId::Ucc => &UCC,
         }
     }
 
-    /// The stable name: `battle`, `battle-runners`, `classic`, `duel`, `battle-duel`.
+    /// The stable name: `battle`, `battle-runners`, `classic`, `duel`, `battle-duel`, `ucc`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -141,6 +177,7 @@ impl RuleSetId {
             RuleSetId::Classic => "classic",
             RuleSetId::Duel => "duel",
             RuleSetId::BattleDuel => "battle-duel",
+            RuleSetId::Ucc => "ucc",
         }
     }
 }
@@ -159,10 +196,26 @@ pub struct UnknownRuleSet(pub String);
 impl FromStr for RuleSetId {
     type Err = UnknownRuleSet;
 
-    /// Parses [`RuleSetId::as_str`], case-insensitive; `_` may stand for `-`.
+    /// Parses [`RuleSetId::as_str`] of a rule set offered to players
+    /// ([`RuleSetId::ALL`]), case-insensitive; `_` may stand for `-`.
     fn from_str(s: &str) -> Result<RuleSetId, UnknownRuleSet> {
+        RuleSetId::parse_among(s, &RuleSetId::ALL)
+    }
+}
+
+impl RuleSetId {
+    /// Parses any rule set's name, the tool-only `ucc` included (for the
+    /// `arena` and `agent` commands).
+    ///
+    /// # Errors
+    /// [`UnknownRuleSet`] for any other text.
+    pub fn parse_any(s: &str) -> Result<RuleSetId, UnknownRuleSet> {
+        RuleSetId::parse_among(s, &RuleSetId::EVERY)
+    }
+
+    fn parse_among(s: &str, among: &[RuleSetId]) -> Result<RuleSetId, UnknownRuleSet> {
         let t = s.trim().to_ascii_lowercase().replace('_', "-");
-        RuleSetId::ALL.into_iter().find(|r| r.as_str() == t).ok_or_else(|| UnknownRuleSet(s.to_owned()))
+        among.iter().copied().find(|r| r.as_str() == t).ok_or_else(|| UnknownRuleSet(s.to_owned()))
     }
 }
 
@@ -249,5 +302,17 @@ mod tests {
         assert!(RuleSetId::Classic.rules().is_runner(Rank::Soldier));
         assert!(!RuleSetId::Battle.rules().is_runner(Rank::Soldier));
         assert_eq!(RuleSetId::Classic.rules().no_attack_limit, 200);
+    }
+
+    #[test]
+    fn ucc_is_for_tools_only() {
+        let ucc = RuleSetId::Ucc.rules();
+        assert_eq!(ucc.army, RuleSetId::Classic.rules().army);
+        assert_eq!((ucc.two_square_limit, ucc.chasing_rule, ucc.dead_position_draw), (0, false, false));
+        assert_eq!(ucc.ply_limit, 9998);
+        assert!("ucc".parse::<RuleSetId>().is_err(), "players cannot choose it");
+        assert_eq!(RuleSetId::parse_any("UCC"), Ok(RuleSetId::Ucc));
+        assert_eq!(RuleSetId::parse_any("battle"), Ok(RuleSetId::Battle));
+        assert!(!RuleSetId::ALL.contains(&RuleSetId::Ucc));
     }
 }
