@@ -92,6 +92,10 @@ pub struct AgentArgs {
     /// referee waits 2 s; the default leaves a quarter of that spare).
     #[arg(long, default_value_t = 1500)]
     pub think_ms: u64,
+    /// Search nodes per move instead of a think time: the same seed and
+    /// the same input then give the same answers (for comparing referees).
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// The AI level.
     #[arg(long, default_value_t = Level::Hard)]
     pub level: Level,

@@ -61,7 +61,7 @@ pub fn arena_main(args: &ArenaArgs) -> ExitCode {
 /// `srazhenie agent`: the referee protocol on stdin/stdout, logs on stderr.
 #[must_use]
 pub fn agent_main(args: &AgentArgs) -> ExitCode {
-    let budget = ai::Budget::time(Duration::from_millis(args.think_ms));
+    let budget = args.nodes.map_or_else(|| ai::Budget::time(Duration::from_millis(args.think_ms)), ai::Budget::nodes);
     let agent = agent::Agent::new(args.level, budget, args.seed);
     match agent::run(agent, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,

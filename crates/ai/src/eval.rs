@@ -10,8 +10,8 @@
 //! Flag cost); and the R21 clock (a lead is worth a little less the longer
 //! nobody attacks, so a side that is ahead trades and attacks). `hard`
 //! adds hunting (a piece that beats a revealed enemy piece is drawn to it,
-//! [`HUNT`]), guarding (an enemy Miner near our Flag costs more,
-//! [`MINER_NEAR_FLAG`]) and caution (pieces it holds back are not drawn to
+//! [`HUNT`]), guarding (an enemy Miner near our Flag costs far more,
+//! [`MINER_NEAR_FLAG`], and our pieces go after intruders, [`DEFEND`]) and caution (pieces it holds back are not drawn to
 //! unknown unmoved pieces, `caution.rs`).
 
 use engine::{CombatResult, Game, Move, Piece, Player, Rank, Square, resolve};
@@ -28,8 +28,16 @@ const ATTRACT: [i32; 10] = [1, 1, 2, 2, 2, 2, 2, 2, 2, 1];
 /// Points per square towards revealed prey (`hard`): an enemy piece that
 /// combat has shown and that the piece beats.
 const HUNT: i32 = 4;
-/// How much more an enemy Miner near our Flag costs than another mover (`hard`).
-const MINER_NEAR_FLAG: i32 = 3;
+/// Points per square towards an intruder (`hard`): an enemy mover within
+/// [`INTRUDER_DIST`] of our Flag that the piece beats or trades with.
+const DEFEND: i32 = 6;
+/// How close to our Flag (squares, Mines not counted as walls) an enemy
+/// mover is an intruder.
+const INTRUDER_DIST: u8 = 3;
+/// What an enemy Miner costs by its distance to our Flag (`hard`; Mines
+/// not counted as walls, 0 unused): at two squares it is two Mines from
+/// the Flag, beyond what the search sees, and must be stopped.
+const MINER_NEAR_FLAG: [i32; 5] = [0, 600, 300, 120, 40];
 /// The lead shrinks over at most this many quiet plies (R21's limit where
 /// it is shorter), so that a side that is ahead makes progress even where
 /// no rule ends a quiet game (`ucc`).
@@ -139,6 +147,18 @@ impl Evaluator {
                 }
             }
         }
+        let mut open = [false; 100];
+        for sq in Square::all() {
+            open[sq.index()] = sq.is_lake();
+        }
+        bfs(&flag, &open, &mut self.flag_dist);
+        // Movers of theirs close to our Flag, whom `hard`'s pieces go after
+        // before anything else.
+        let intruders: Vec<(Square, Rank)> = enemies
+            .iter()
+            .filter(|(sq, e, _, _)| e.is_movable() && self.flag_dist[sq.index()] <= INTRUDER_DIST)
+            .map(|(sq, e, _, _)| (*sq, *e))
+            .collect();
         // Maps only for the ranks we still have; ranks with the same
         // targets share one search.
         let mut done: Vec<(Vec<Square>, usize)> = Vec::new();
@@ -167,7 +187,15 @@ impl Evaluator {
                     })
                     .map(|(sq, _, _, _)| *sq)
                     .collect();
-                if !prey.is_empty() {
+                let defend: Vec<Square> = intruders
+                    .iter()
+                    .filter(|(_, e)| resolve(r, *e) != CombatResult::DefenderWins)
+                    .map(|(sq, _)| *sq)
+                    .collect();
+                if !defend.is_empty() {
+                    targets = defend;
+                    self.attract_w[r.index()] = DEFEND;
+                } else if !prey.is_empty() {
                     targets = prey;
                     self.attract_w[r.index()] = HUNT;
                 } else if self.dominant[me.index()][r.index()] {
@@ -181,11 +209,6 @@ impl Evaluator {
                 done.push((targets, r.index()));
             }
         }
-        let mut open = [false; 100];
-        for sq in Square::all() {
-            open[sq.index()] = sq.is_lake();
-        }
-        bfs(&flag, &open, &mut self.flag_dist);
     }
 
     /// The value of `r` for `player`.
@@ -204,8 +227,8 @@ impl Evaluator {
         } else if p.player == self.me {
             -self.attract_w[r] * i32::from(self.attract[r][i])
         } else if self.flag_dist[i] <= 4 {
-            let miner = if self.sharp && p.rank == Rank::Sapper { MINER_NEAR_FLAG } else { 1 };
-            -(5 - i32::from(self.flag_dist[i])) * 12 * miner
+            let d = usize::from(self.flag_dist[i]);
+            if self.sharp && p.rank == Rank::Sapper { -MINER_NEAR_FLAG[d] } else { -(5 - d as i32) * 12 }
         } else {
             0
         };

@@ -93,8 +93,9 @@
 //!   it; one that closes in on it is a rank that beats it, or a bluff;
 //! - hunts: a piece that beats a *revealed* enemy piece is drawn to it four
 //!   times as hard as to a sampled target;
-//! - guards its Flag: an enemy Miner near it costs three times as much as
-//!   another mover.
+//! - guards its Flag: an enemy Miner two squares from it costs about a
+//!   General, and the pieces that can stop an enemy mover three squares
+//!   from it are drawn to it before anything else.
 //!
 //! `hard-v1` is `hard` without these four, kept as the baseline the arena
 //! measures `hard` against.
