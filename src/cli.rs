@@ -15,18 +15,27 @@ pub struct Cli {
 }
 
 /// Subcommands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Subcommand)]
+#[derive(Clone, Debug, PartialEq, Eq, Subcommand)]
 pub enum Command {
     /// Run the Telegram bot (long polling) until SIGINT/SIGTERM. Needs TELOXIDE_TOKEN.
     Serve,
     /// Create/upgrade the database at DATABASE_URL and exit. Needs no token.
     Migrate,
-    /// Play N games between two AI levels and print the table of ARENA.md.
+    /// Play N games between two AI levels and print the table of docs/ai-agents.md.
     Arena(ArenaArgs),
     /// Run the AI as a UCC 2012 referee agent on stdin/stdout (classic rules).
     Agent(AgentArgs),
     /// Play against the AI in the terminal.
     Play(PlayArgs),
+    /// Write a consistent copy of the database at DATABASE_URL to FILE (safe while the bot runs).
+    Backup(BackupArgs),
+}
+
+/// `backup`: where to write the copy.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct BackupArgs {
+    /// The backup file to create; it must not exist yet.
+    pub file: std::path::PathBuf,
 }
 
 /// `arena`: two AI levels, N games, alternating sides and first move.
@@ -102,7 +111,7 @@ pub struct PlayArgs {
 impl Cli {
     /// The subcommand to run, defaulting to [`Command::Serve`].
     pub fn command_or_default(&self) -> Command {
-        self.command.unwrap_or(Command::Serve)
+        self.command.clone().unwrap_or(Command::Serve)
     }
 }
 
@@ -125,6 +134,9 @@ mod tests {
         let cli = Cli::try_parse_from(["srazhenie", "migrate"]).unwrap();
         assert_eq!(cli.command_or_default(), Command::Migrate);
         assert!(Cli::try_parse_from(["srazhenie", "nonsense"]).is_err());
+        let cli = Cli::try_parse_from(["srazhenie", "backup", "/tmp/b.db"]).unwrap();
+        assert_eq!(cli.command_or_default(), Command::Backup(BackupArgs { file: "/tmp/b.db".into() }));
+        assert!(Cli::try_parse_from(["srazhenie", "backup"]).is_err(), "the file is required");
     }
 
     #[test]
