@@ -1,5 +1,5 @@
 //! The offline commands around the built-in AI (crate `ai`): `arena`
-//! (strength measurement, ARENA.md), `agent` (the UCC 2012 referee
+//! (strength measurement, docs/ai-agents.md), `agent` (the UCC 2012 referee
 //! protocol) and `play` (a game in the terminal).
 
 pub mod agent;
