@@ -52,7 +52,7 @@ pub enum StartError {
     )]
     Unreachable {
         /// Where the bot tried.
-        url: Url,
+        url: String,
         /// The error chain.
         cause: String,
     },
@@ -66,7 +66,7 @@ pub enum StartError {
     #[error("the Bot API at {url} answered {method} with an error: {cause}")]
     Api {
         /// Where the bot asked.
-        url: Url,
+        url: String,
         /// The method.
         method: &'static str,
         /// The error chain.
@@ -104,9 +104,9 @@ impl StartError {
     #[must_use]
     pub fn bot_api(url: &Url, method: &'static str, e: &RequestError) -> StartError {
         match e {
-            RequestError::Network(_) => StartError::Unreachable { url: url.clone(), cause: error_chain(e) },
+            RequestError::Network(_) => StartError::Unreachable { url: url.to_string(), cause: error_chain(e) },
             RequestError::Api(ApiError::InvalidToken) => StartError::TokenRefused,
-            other => StartError::Api { url: url.clone(), method, cause: error_chain(other) },
+            other => StartError::Api { url: url.to_string(), method, cause: error_chain(other) },
         }
     }
 
