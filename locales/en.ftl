@@ -87,7 +87,7 @@ moves-played =
         [one] { $n } move was played.
        *[other] { $n } moves were played.
     }
-setups-revealed = Setups (code §8a, back rank first): South <code>{ $south }</code>, North <code>{ $north }</code>
+setups-revealed = Setup codes (back rank first): South <code>{ $south }</code>, North <code>{ $north }</code>
 board-moved-below = ⬇ This board moved below.
 btn-menu = ☰ Menu
 btn-resign = 🏳 Resign
@@ -127,7 +127,7 @@ btn-shuffle = 🔀 Shuffle
 btn-smart = 🧠 Smart setup
 btn-confirm = ⚔ To battle!
 btn-edit-setup = ✏ Change my setup
-setup-usage = Send your setup code after the command: /setup BFB8657B869B3745s2485B98B963579919849796
+setup-usage = Send your setup code after the command, e.g. /setup BFB8657B869B3745s2485B98B963579919849796 — 40 characters, one per home square, your back rank first, each rank from your left: 1–9 the ranks, s the Scout (the Spy in classic), B a mine, F the flag, . an empty square (duels only). Your current code is under your setup board.
 setup-loaded = Setup loaded into game #{ $id }.
 setups-header = Your saved setups:
 setups-none = You have no saved setups yet. During a setup, send /setups save NAME.
@@ -143,13 +143,17 @@ code-diff = { $piece }: { $found } instead of { $expected }
 code-composition = the army does not match: { $diffs }
 
 ## Invitations and lobby
-welcome =
-    Welcome, { $name }! This is «Сражение» — Stratego played slowly, move by move, with friends.
+welcome-new =
+    Welcome, { $name }! This is «Сражение» — Stratego played slowly, move by move, right here in this chat.
 
-    /new — invite a friend (you get a link to send)
-    /games — your games
-    /rules — the rules
-    /lang — language
+    Start a game against the AI now, or invite a friend with a link. You see only your own pieces; the enemy's are revealed in battle.
+    /help lists every command.
+welcome-back = Welcome back, { $name }!
+welcome-your-move = Waiting for your move: { $games }
+welcome-no-move = No game is waiting for your move. Start a new one:
+dead-link-offer = You can still play: a game against the AI starts at once, or invite a friend yourself.
+btn-menu-ai = 🤖 Play the AI
+btn-menu-new = ⚔ Invite a friend
 new-choose-rules = Which game?
 new-choose-days = { $rules }: how much time per move?
 invitation =
@@ -229,11 +233,17 @@ short-help = Moves are typed like e4-e5 (or tap the board). /help for more.
 ## Help and rules
 help =
     <b>How to play</b>
-    1. /new — choose the game and the time per move; send the link to a friend.
-    2. When they open it, you both set up your armies in this chat: tap two squares to swap, or use 🔀 / 🧠, then ⚔ To battle!
-    3. Play by tapping a piece and then a marked square, or type moves like <code>e4-e5</code>, <code>e4 e5</code>, <code>e4e5</code>.
+    Against the AI, at once: /ai. With a friend: /new gives you a link to send them.
+    You both set up your armies here in the chat: tap two squares to swap their pieces, or use 🔀 / 🧠, then ⚔ To battle!
+    Then tap a piece and a marked square, or type the move: <code>e4-e5</code>, <code>e4 e5</code>, <code>e4e5</code>.
     You see your own pieces; the enemy's stay hidden until a battle reveals them.
-    /games — your games · /setups — saved setups · /rules — rules · /lang — language · /cancel — cancel an invitation
+
+    <b>Commands</b>
+    { $commands }
+    /setup CODE — load a setup code (40 characters, back rank first) into your current setup
+
+    <b>In groups</b>
+    Add me to a group and send /challenge [rule set] [days] [@user]: anyone can accept (or only the one you named). In any chat, type @{ $bot } to post a challenge card.
 rules-text =
     <b>«Сражение» — the rules</b>
     Board 10×10 with two lakes (c5–d6, g5–h6). Each side has 40 pieces: Marshal 1, General 2, Colonel 3 ×2, Major 4 ×3, Captain 5 ×4, Lieutenant 6 ×4, Sergeant 7 ×4, Sapper 8 ×5, Soldier 9 ×8, Scout 10, 6 Mines and the Flag. The lower the number, the stronger.
@@ -356,3 +366,14 @@ group-open-challenge = { $name }'s challenge, waiting for someone to accept
 err-own-challenge = This is your own challenge — wait for someone to accept it.
 err-challenge-taken = Someone has already accepted this challenge.
 err-challenge-not-for-you = This challenge is for someone else.
+
+## Introduction
+bot-description =
+    «Сражение» is Stratego by correspondence: the Soviet edition and the classic rules. Set up your army in secret, then play move by move, over days if you like. You see only your own pieces until a battle reveals the enemy's.
+
+    Play the built-in AI at once with /ai, or invite a friend with /new. In a group: /challenge.
+bot-short-description = Stratego by correspondence: play the AI or a friend, move by move. Start with /ai or /new.
+group-welcome =
+    Hello! I am «Сражение» — Stratego by correspondence.
+    /challenge posts a challenge anyone here can accept; /challenge classic 3 picks the rule set and the days per move. Reply to someone's message with /challenge, or add their @name, to challenge only them.
+    The game itself is played in private chats with me; /games lists this group's games.

@@ -21,12 +21,21 @@ pub enum Command {
     Serve,
     /// Create/upgrade the database at DATABASE_URL and exit. Needs no token.
     Migrate,
-    /// Play N games between two sides (AI levels or external programs) and print the table of docs/arena.md.
+    /// Play N games between two sides (AI levels or external programs) and print the table of docs/ai-agents.md.
     Arena(ArenaArgs),
     /// Run the AI as a UCC 2012 referee agent on stdin/stdout (the referee's `ucc` rules).
     Agent(AgentArgs),
     /// Play against the AI in the terminal.
     Play(PlayArgs),
+    /// Write a consistent copy of the database at DATABASE_URL to FILE (safe while the bot runs).
+    Backup(BackupArgs),
+}
+
+/// `backup`: where to write the copy.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct BackupArgs {
+    /// The backup file to create; it must not exist yet.
+    pub file: std::path::PathBuf,
 }
 
 /// `arena`: two sides, N games, alternating sides and first move. A side
@@ -147,6 +156,9 @@ mod tests {
         let cli = Cli::try_parse_from(["srazhenie", "migrate"]).unwrap();
         assert_eq!(cli.command_or_default(), Command::Migrate);
         assert!(Cli::try_parse_from(["srazhenie", "nonsense"]).is_err());
+        let cli = Cli::try_parse_from(["srazhenie", "backup", "/tmp/b.db"]).unwrap();
+        assert_eq!(cli.command_or_default(), Command::Backup(BackupArgs { file: "/tmp/b.db".into() }));
+        assert!(Cli::try_parse_from(["srazhenie", "backup"]).is_err(), "the file is required");
     }
 
     #[test]

@@ -6,6 +6,13 @@
 //! | `TELOXIDE_API_URL` | no                 | custom Bot API server (e.g. a local `telegram-bot-api` or mock) |
 //! | `DATABASE_URL`     | no                 | sqlx URL, default [`DEFAULT_DATABASE_URL`]                      |
 //! | `RUST_LOG`         | no                 | tracing filter, default [`DEFAULT_LOG_FILTER`]                 |
+//! | `AI_THINK_MS`      | no                 | the AI's think time per move, default each level's own         |
+//! | `AI_MIN_THINK_MS`  | no                 | the least time the AI stays busy per move (tests, demos)       |
+//! | `REMINDER_HOURS`   | no                 | reminders before a deadline, default [`DEFAULT_REMINDER_HOURS`] |
+//! | `TELEGRAM_CALLS_PER_SEC` | no           | Bot API calls a second, default [`DEFAULT_CALLS_PER_SEC`]      |
+//!
+//! A variable that is set but cannot be read is an error that names it
+//! ([`ConfigError`]), never a silent default.
 //!
 //! Call [`load_dotenv`] once at start-up, before reading anything: variables already set in the
 //! real environment win over the `.env` file (dotenvy's default behaviour).
@@ -18,8 +25,11 @@ use url::Url;
 /// created on first start (`mode=rwc`).
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://srazhenie.db?mode=rwc";
 
-/// Tracing filter used when `RUST_LOG` is unset.
-pub const DEFAULT_LOG_FILTER: &str = "info,sqlx=warn";
+/// Tracing filter used when `RUST_LOG` is unset. teloxide's polling says
+/// "retrying getting updates" at `info` on every failed poll; the bot logs
+/// a lost connection itself, rate-limited (`telegram::health`), so that
+/// module is kept to warnings.
+pub const DEFAULT_LOG_FILTER: &str = "info,sqlx=warn,teloxide::update_listeners=warn";
 
 /// Minimum length of the secret part (after the colon) of a real Telegram bot token.
 /// Real tokens have 35 characters there; we check loosely.
@@ -72,7 +82,8 @@ impl std::fmt::Debug for Config {
     }
 }
 
-/// Why the configuration could not be loaded. `Display` gives one user-facing line.
+/// Why the configuration could not be loaded. `Display` gives one user-facing line that
+/// names the variable and says how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
     /// `TELOXIDE_TOKEN` is unset/empty or does not look like a bot token.
@@ -84,6 +95,24 @@ pub enum ConfigError {
     /// `TELOXIDE_API_URL` is set but is not an absolute http(s) URL; holds the offending value.
     #[error("TELOXIDE_API_URL is not a valid http(s) URL: {0:?} (unset it to use api.telegram.org)")]
     BadApiUrl(String),
+    /// `DATABASE_URL` names another database than SQLite; holds the offending value.
+    #[error(
+        "DATABASE_URL={0:?}: only SQLite URLs are supported — use sqlite://PATH?mode=rwc \
+         (or unset it for sqlite://srazhenie.db?mode=rwc)"
+    )]
+    UnsupportedDatabase(String),
+    /// A variable is set to a value that cannot be read.
+    #[error(
+        "{name}={value:?} is not valid: expected {expected} (fix it or unset it for the default; see .env.example)"
+    )]
+    BadValue {
+        /// The variable.
+        name: &'static str,
+        /// What it holds.
+        value: String,
+        /// What it should hold.
+        expected: &'static str,
+    },
 }
 
 impl ConfigError {
@@ -132,20 +161,60 @@ pub fn validate_token(token: &str, custom_api: bool) -> bool {
 
 /// Returns the database URL from `DATABASE_URL`, or [`DEFAULT_DATABASE_URL`] when unset/blank.
 /// Needs no token, so commands that only touch the database can use it.
-pub fn database_url_from_env() -> String {
-    non_blank(std::env::var("DATABASE_URL").ok()).unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned())
+///
+/// # Errors
+/// [`ConfigError::UnsupportedDatabase`] for a URL that is not SQLite's.
+pub fn database_url_from_env() -> Result<String, ConfigError> {
+    database_url(non_blank(std::env::var("DATABASE_URL").ok()))
 }
 
 /// Returns the tracing filter from `RUST_LOG`, or [`DEFAULT_LOG_FILTER`] when unset/blank.
-pub fn log_filter_from_env() -> String {
-    non_blank(std::env::var("RUST_LOG").ok()).unwrap_or_else(|| DEFAULT_LOG_FILTER.to_owned())
+///
+/// # Errors
+/// [`ConfigError::BadValue`] when it is no valid filter.
+pub fn log_filter_from_env() -> Result<String, ConfigError> {
+    log_filter(non_blank(std::env::var("RUST_LOG").ok()))
+}
+
+/// Checks a `DATABASE_URL` value (`None` = the default).
+fn database_url(value: Option<String>) -> Result<String, ConfigError> {
+    let url = value.unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+    if url.starts_with("sqlite:") { Ok(url) } else { Err(ConfigError::UnsupportedDatabase(url)) }
+}
+
+/// Checks a `RUST_LOG` value (`None` = the default).
+fn log_filter(value: Option<String>) -> Result<String, ConfigError> {
+    let Some(filter) = value else { return Ok(DEFAULT_LOG_FILTER.to_owned()) };
+    match tracing_subscriber::EnvFilter::builder().parse(&filter) {
+        Ok(_) => Ok(filter),
+        Err(_) => Err(ConfigError::BadValue {
+            name: "RUST_LOG",
+            value: filter,
+            expected: "a log filter such as info,sqlx=warn",
+        }),
+    }
+}
+
+/// Reads an optional number: `None` when unset; an error naming `name` when
+/// it is not a whole number of at least `min`.
+fn number<T: std::str::FromStr + PartialOrd>(
+    name: &'static str,
+    value: Option<String>,
+    min: T,
+    expected: &'static str,
+) -> Result<Option<T>, ConfigError> {
+    let Some(value) = value else { return Ok(None) };
+    match value.parse::<T>() {
+        Ok(n) if n >= min => Ok(Some(n)),
+        _ => Err(ConfigError::BadValue { name, value, expected }),
+    }
 }
 
 impl Config {
     /// Reads and validates the configuration from the process environment.
     ///
     /// # Errors
-    /// [`ConfigError::BadToken`] or [`ConfigError::BadApiUrl`].
+    /// The first variable that is missing or malformed, as a [`ConfigError`].
     pub fn from_env() -> Result<Config, ConfigError> {
         Config::from_lookup(|name| std::env::var(name).ok())
     }
@@ -154,7 +223,8 @@ impl Config {
     /// Values are trimmed; empty values count as unset.
     ///
     /// # Errors
-    /// [`ConfigError::BadToken`] or [`ConfigError::BadApiUrl`].
+    /// The first variable that is missing or malformed, as a [`ConfigError`]:
+    /// a wrong value is never silently replaced by the default.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let api_url = match non_blank(lookup("TELOXIDE_API_URL")) {
             None => None,
@@ -167,36 +237,45 @@ impl Config {
         if !validate_token(&token, api_url.is_some()) {
             return Err(ConfigError::BadToken);
         }
+        let var = |name| non_blank(lookup(name));
         Ok(Config {
             token,
             api_url,
-            database_url: non_blank(lookup("DATABASE_URL")).unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
-            log_filter: non_blank(lookup("RUST_LOG")).unwrap_or_else(|| DEFAULT_LOG_FILTER.to_owned()),
-            ai_think_ms: non_blank(lookup("AI_THINK_MS")).and_then(|v| v.parse().ok()),
-            ai_min_think_ms: non_blank(lookup("AI_MIN_THINK_MS")).and_then(|v| v.parse().ok()),
-            reminder_hours: parse_hours(non_blank(lookup("REMINDER_HOURS")).as_deref()),
-            calls_per_sec: non_blank(lookup("TELEGRAM_CALLS_PER_SEC"))
-                .and_then(|v| v.parse().ok())
-                .filter(|n| *n > 0)
-                .unwrap_or(DEFAULT_CALLS_PER_SEC),
+            database_url: database_url(var("DATABASE_URL"))?,
+            log_filter: log_filter(var("RUST_LOG"))?,
+            ai_think_ms: number("AI_THINK_MS", var("AI_THINK_MS"), 1, "milliseconds, a whole number such as 300")?,
+            ai_min_think_ms: number("AI_MIN_THINK_MS", var("AI_MIN_THINK_MS"), 0, "milliseconds, a whole number")?,
+            reminder_hours: match var("REMINDER_HOURS") {
+                None => DEFAULT_REMINDER_HOURS.to_vec(),
+                Some(v) => parse_hours(&v).ok_or(ConfigError::BadValue {
+                    name: "REMINDER_HOURS",
+                    value: v,
+                    expected: "whole hours above 0, separated by commas, such as 24,1",
+                })?,
+            },
+            calls_per_sec: number(
+                "TELEGRAM_CALLS_PER_SEC",
+                var("TELEGRAM_CALLS_PER_SEC"),
+                1,
+                "a whole number of calls a second, at least 1 (Telegram allows 30)",
+            )?
+            .unwrap_or(DEFAULT_CALLS_PER_SEC),
         })
     }
 }
 
-/// Reads `REMINDER_HOURS` (`"24,1"`): positive whole hours, most distant
-/// first; the default `[24, 1]` when unset or unreadable.
+/// Reminder hours when `REMINDER_HOURS` is unset.
+pub const DEFAULT_REMINDER_HOURS: [i64; 2] = [24, 1];
+
+/// Reads `REMINDER_HOURS` (`"24,1"`): positive whole hours, returned most
+/// distant first without repeats; `None` when any part is no such number.
 #[must_use]
-pub fn parse_hours(value: Option<&str>) -> Vec<i64> {
-    let parsed: Option<Vec<i64>> =
-        value.and_then(|v| v.split(',').map(|h| h.trim().parse::<i64>().ok().filter(|h| *h > 0)).collect());
-    match parsed {
-        Some(mut hours) if !hours.is_empty() => {
-            hours.sort_unstable_by(|a, b| b.cmp(a));
-            hours.dedup();
-            hours
-        }
-        _ => vec![24, 1],
-    }
+pub fn parse_hours(value: &str) -> Option<Vec<i64>> {
+    let mut hours: Vec<i64> =
+        value.split(',').map(|h| h.trim().parse::<i64>().ok().filter(|h| *h > 0)).collect::<Option<_>>()?;
+    hours.sort_unstable_by(|a, b| b.cmp(a));
+    hours.dedup();
+    Some(hours)
 }
 
 /// Trims a value; `None` if it is missing or blank.
@@ -210,10 +289,11 @@ mod hour_tests {
 
     #[test]
     fn reminder_hours() {
-        assert_eq!(parse_hours(None), vec![24, 1]);
-        assert_eq!(parse_hours(Some("1, 48,24")), vec![48, 24, 1]);
-        assert_eq!(parse_hours(Some("soon")), vec![24, 1]);
-        assert_eq!(parse_hours(Some("0")), vec![24, 1]);
+        assert_eq!(parse_hours("24,1"), Some(vec![24, 1]));
+        assert_eq!(parse_hours("1, 48,24,24"), Some(vec![48, 24, 1]));
+        assert_eq!(parse_hours("soon"), None);
+        assert_eq!(parse_hours("0"), None);
+        assert_eq!(parse_hours("24,"), None);
     }
 }
 
@@ -255,8 +335,8 @@ mod tests {
         assert_eq!(cfg.calls_per_sec, DEFAULT_CALLS_PER_SEC);
         let raised = Config::from_lookup(env(&[("TELOXIDE_TOKEN", REAL_LIKE), ("TELEGRAM_CALLS_PER_SEC", "1000")]));
         assert_eq!(raised.unwrap().calls_per_sec, 1000);
-        let zero = Config::from_lookup(env(&[("TELOXIDE_TOKEN", REAL_LIKE), ("TELEGRAM_CALLS_PER_SEC", "0")]));
-        assert_eq!(zero.unwrap().calls_per_sec, DEFAULT_CALLS_PER_SEC, "0 would stop the bot: ignored");
+        assert_eq!(cfg.reminder_hours, DEFAULT_REMINDER_HOURS);
+        assert_eq!((cfg.ai_think_ms, cfg.ai_min_think_ms), (None, None));
     }
 
     #[test]
@@ -299,5 +379,71 @@ mod tests {
         let dbg = format!("{cfg:?}");
         assert!(dbg.contains("1234567890:***"));
         assert!(!dbg.contains("AAHdq"));
+    }
+
+    #[test]
+    fn malformed_values_are_errors_naming_the_variable() {
+        for (name, value) in [
+            ("AI_THINK_MS", "fast"),
+            ("AI_THINK_MS", "0"),
+            ("AI_MIN_THINK_MS", "-5"),
+            ("REMINDER_HOURS", "soon"),
+            ("REMINDER_HOURS", "0"),
+            ("TELEGRAM_CALLS_PER_SEC", "-1"),
+            ("TELEGRAM_CALLS_PER_SEC", "0"),
+            ("RUST_LOG", "info,[="),
+        ] {
+            let err = Config::from_lookup(env(&[("TELOXIDE_TOKEN", REAL_LIKE), (name, value)])).unwrap_err();
+            assert!(matches!(&err, ConfigError::BadValue { name: n, value: v, .. } if *n == name && v == value));
+            let msg = err.to_string();
+            assert!(msg.starts_with(&format!("{name}={value:?} is not valid: expected ")), "{msg}");
+            assert!(!msg.contains('\n'));
+        }
+        let ok = Config::from_lookup(env(&[
+            ("TELOXIDE_TOKEN", REAL_LIKE),
+            ("AI_THINK_MS", "50"),
+            ("AI_MIN_THINK_MS", "0"),
+            ("REMINDER_HOURS", "48, 2"),
+        ]))
+        .unwrap();
+        assert_eq!((ok.ai_think_ms, ok.ai_min_think_ms, ok.reminder_hours), (Some(50), Some(0), vec![48, 2]));
+    }
+
+    #[test]
+    fn only_sqlite_urls() {
+        let err = Config::from_lookup(env(&[("TELOXIDE_TOKEN", REAL_LIKE), ("DATABASE_URL", "postgres://u@h/db")]));
+        let err = err.unwrap_err();
+        assert_eq!(err, ConfigError::UnsupportedDatabase("postgres://u@h/db".into()));
+        assert!(err.to_string().contains("only SQLite URLs are supported"));
+        assert_eq!(database_url(Some("sqlite:///var/lib/x.db".into())), Ok("sqlite:///var/lib/x.db".into()));
+        assert_eq!(database_url(None).unwrap(), DEFAULT_DATABASE_URL);
+    }
+
+    /// `.env.example` states the code's defaults: each optional variable's
+    /// commented example line carries the default value, and the AI's think
+    /// times are the levels' own budgets.
+    #[test]
+    fn env_example_states_the_defaults() {
+        let text = include_str!("../.env.example");
+        let example = |name: &str| {
+            let prefix = format!("# {name}=");
+            let lines: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix(prefix.as_str())).collect();
+            assert_eq!(lines.len(), 1, "one example line for {name}");
+            lines[0].to_owned()
+        };
+        assert_eq!(example("DATABASE_URL"), DEFAULT_DATABASE_URL);
+        assert_eq!(example("RUST_LOG"), DEFAULT_LOG_FILTER);
+        let hours: Vec<String> = DEFAULT_REMINDER_HOURS.iter().map(ToString::to_string).collect();
+        assert_eq!(example("REMINDER_HOURS"), hours.join(","));
+        assert_eq!(example("TELEGRAM_CALLS_PER_SEC"), DEFAULT_CALLS_PER_SEC.to_string());
+        let ms = |l: ai::Level| l.default_budget().as_millis();
+        let levels =
+            format!("(easy {}, normal {}, hard {})", ms(ai::Level::Easy), ms(ai::Level::Normal), ms(ai::Level::Hard));
+        assert!(text.contains(&levels), ".env.example must state {levels}");
+        assert!(text.contains(&format!("Default: {DEFAULT_CALLS_PER_SEC}.")));
+        // Every variable the code reads is described.
+        for name in ["TELOXIDE_TOKEN", "TELOXIDE_API_URL", "AI_THINK_MS", "AI_MIN_THINK_MS"] {
+            assert!(text.contains(&format!("{name}=")), "{name} missing");
+        }
     }
 }

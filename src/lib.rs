@@ -10,5 +10,9 @@ pub mod config;
 pub mod i18n;
 pub mod picture;
 pub mod shutdown;
+pub mod startup;
 pub mod storage;
 pub mod telegram;
+
+#[cfg(test)]
+mod testing;

@@ -2,15 +2,15 @@
 //! hands over to [`srazhenie::telegram::run`]; the AI commands (`arena`, `agent`, `play`) run
 //! offline through [`srazhenie::cmd`].
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
 use srazhenie::cli::{Cli, Command};
 use srazhenie::config::{self, Config};
-use srazhenie::storage::Store;
+use srazhenie::startup::StartError;
+use srazhenie::storage::{self, Store};
 use tracing_subscriber::EnvFilter;
-
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// mimalloc instead of the system allocator: the bot allocates small
 /// buffers on several threads at once (requests, JSON, rows), where glibc's
@@ -20,63 +20,56 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let bot = match cli.command_or_default() {
-        Command::Arena(args) => return srazhenie::cmd::arena_main(&args),
-        Command::Agent(args) => return srazhenie::cmd::agent_main(&args),
-        Command::Play(args) => return srazhenie::cmd::play_main(&args),
-        bot @ (Command::Serve | Command::Migrate) => bot,
-    };
+    let command = cli.command_or_default();
+    match &command {
+        Command::Arena(args) => return srazhenie::cmd::arena_main(args),
+        Command::Agent(args) => return srazhenie::cmd::agent_main(args),
+        Command::Play(args) => return srazhenie::cmd::play_main(args),
+        Command::Serve | Command::Migrate | Command::Backup(_) => {}
+    }
     config::load_dotenv();
-    init_tracing();
-
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let result = match bot {
-        Command::Serve => {
-            let cfg = match Config::from_env() {
-                Ok(cfg) => cfg,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(e.exit_code());
-                }
-            };
-            runtime.block_on(serve(cfg))
-        }
-        Command::Migrate => runtime.block_on(migrate(config::database_url_from_env())),
-        Command::Arena(_) | Command::Agent(_) | Command::Play(_) => Ok(()),
-    };
-    match result {
+    // Every failure is printed here, once, on stderr: the message names its
+    // cause and the fix (see `srazhenie::startup`).
+    match run(&command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            tracing::error!("{e}");
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(e.exit_code())
         }
     }
 }
 
-/// Logs to stderr, filtered by `RUST_LOG` (default [`config::DEFAULT_LOG_FILTER`]).
-fn init_tracing() {
-    let filter = EnvFilter::try_new(config::log_filter_from_env()).unwrap_or_else(|e| {
-        eprintln!("warning: bad RUST_LOG ({e}); using {}", config::DEFAULT_LOG_FILTER);
-        EnvFilter::new(config::DEFAULT_LOG_FILTER)
-    });
+/// Runs `serve`, `migrate` or `backup`.
+fn run(command: &Command) -> Result<(), StartError> {
+    init_tracing(config::log_filter_from_env()?);
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    match command {
+        Command::Serve => runtime.block_on(serve(Config::from_env()?)),
+        Command::Migrate => runtime.block_on(migrate(config::database_url_from_env()?)),
+        Command::Backup(args) => runtime.block_on(backup(config::database_url_from_env()?, &args.file)),
+        Command::Arena(_) | Command::Agent(_) | Command::Play(_) => Ok(()),
+    }
+}
+
+/// Logs to stderr, filtered by `filter` (`RUST_LOG`, already checked). The
+/// `log` records of teloxide and reqwest are forwarded into the same log.
+fn init_tracing(filter: String) {
     tracing_subscriber::fmt()
-        .with_env_filter(filter)
+        .with_env_filter(EnvFilter::new(filter))
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
 }
 
-/// `serve`: open the database, run the bot, close the database.
-async fn serve(cfg: Config) -> Result<(), BoxError> {
+/// Opens (creates, migrates) the database at `url`.
+async fn open(url: &str) -> Result<Store, StartError> {
+    Store::connect(url).await.map_err(|e| StartError::database(url, &e))
+}
+
+/// `serve`: open the database (migrating it), run the bot, close the database.
+async fn serve(cfg: Config) -> Result<(), StartError> {
     tracing::info!(version = env!("CARGO_PKG_VERSION"), ?cfg, "starting");
-    let store = Store::connect(&cfg.database_url).await?;
+    let store = open(&cfg.database_url).await?;
     let result = srazhenie::telegram::run(cfg, store.clone()).await;
     store.close().await;
     tracing::info!("stopped");
@@ -84,9 +77,19 @@ async fn serve(cfg: Config) -> Result<(), BoxError> {
 }
 
 /// `migrate`: open (create) the database, apply migrations, exit.
-async fn migrate(database_url: String) -> Result<(), BoxError> {
-    let store = Store::connect(&database_url).await?;
-    store.close().await;
+async fn migrate(database_url: String) -> Result<(), StartError> {
+    open(&database_url).await?.close().await;
     tracing::info!(%database_url, "database is up to date");
+    Ok(())
+}
+
+/// `backup FILE`: a consistent copy of the database, safe while the bot runs.
+async fn backup(database_url: String, file: &Path) -> Result<(), StartError> {
+    let report = storage::backup(&database_url, file).await.map_err(|e| StartError::Backup {
+        from: srazhenie::startup::database_path(&database_url),
+        to: file.display().to_string(),
+        cause: srazhenie::startup::error_chain(&e),
+    })?;
+    println!("backed up {} to {} ({} bytes, {} games)", report.source, file.display(), report.bytes, report.games);
     Ok(())
 }

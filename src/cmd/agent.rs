@@ -1,5 +1,5 @@
 //! `srazhenie agent`: the AI as an agent of the UCC 2012 programming
-//! competition's Stratego referee (`docs/arena.md`), under that referee's
+//! competition's Stratego referee (`docs/ai-agents.md`), under that referee's
 //! rules (the `ucc` rule set: classic pieces, no two-square, chasing or
 //! no-attack rule).
 //!
@@ -30,7 +30,7 @@ pub use super::ucc::format_move;
 /// The least time kept back from each answer's budget (and at least 5 %).
 const MARGIN_MS: u64 = 15;
 
-/// The referee's rules (`docs/arena.md`).
+/// The referee's rules (`docs/ai-agents.md`).
 const RULES: RuleSetId = RuleSetId::Ucc;
 
 /// Where the agent is in the exchange.

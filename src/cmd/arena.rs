@@ -1,4 +1,5 @@
-//! `srazhenie arena`: N games between two AI levels (ARENA.md).
+//! `srazhenie arena`: N games between two sides — AI levels, or external
+//! programs of the UCC 2012 referee protocol (docs/ai-agents.md).
 //!
 //! Game `i` is seeded from the run's seed and `i` alone, so a run with a
 //! node-free (time) budget differs only by timing. Side A plays South in
@@ -335,7 +336,7 @@ pub fn run(cfg: &ArenaConfig) -> Vec<GameResult> {
     results.into_inner().expect("threads joined").into_iter().map(|r| r.expect("every game played")).collect()
 }
 
-/// The report of ARENA.md; its last line is
+/// The report of docs/ai-agents.md; its last line is
 /// `result: A vs B: W wins, D draws, L losses, score P%`.
 #[must_use]
 pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {

@@ -1,5 +1,5 @@
 //! An external program as a side of the `arena`: any program that speaks
-//! the UCC 2012 referee protocol (`docs/arena.md`) on stdin/stdout, run
+//! the UCC 2012 referee protocol (`docs/ai-agents.md`) on stdin/stdout, run
 //! with `sh -c COMMAND`, its stderr discarded.
 //!
 //! Every answer is awaited with a time limit; a program that is too slow,

@@ -1,7 +1,7 @@
 //! The offline commands around the built-in AI (crate `ai`): `arena`
 //! (strength measurement against our own levels and external programs,
-//! `docs/arena.md`), `agent` (the UCC 2012 referee protocol) and `play`
-//! (a game in the terminal).
+//! `docs/ai-agents.md`), `agent` (the UCC 2012 referee protocol) and
+//! `play` (a game in the terminal).
 
 pub mod agent;
 pub mod arena;

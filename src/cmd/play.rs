@@ -86,7 +86,7 @@ fn describe(rules: &RuleSet, who: &str, mv: Move, combat: Option<Combat>) -> Str
     }
 }
 
-/// Asks for a setup: empty line for a smart setup, or a setup code (§8a).
+/// Asks for a setup: empty line for a smart setup, or a setup code (docs/rules.md).
 fn read_setup(
     rules: RuleSetId,
     rng: &mut StdRng,
@@ -94,7 +94,10 @@ fn read_setup(
     out: &mut impl Write,
 ) -> io::Result<Option<ValidSetup>> {
     loop {
-        writeln!(out, "Your setup: press Enter for a smart setup, or type a 40-character setup code (RULES.md §8a).")?;
+        writeln!(
+            out,
+            "Your setup: press Enter for a smart setup, or type a 40-character setup code (see docs/rules.md, Setup codes)."
+        )?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {

@@ -1,4 +1,4 @@
-//! The text of the UCC 2012 referee protocol (`docs/arena.md`), shared by
+//! The text of the UCC 2012 referee protocol (`docs/ai-agents.md`), shared by
 //! the `agent` (our AI as a program for that referee) and the `arena`'s
 //! external sides (that referee's programs against our AI).
 //!

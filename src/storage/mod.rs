@@ -7,6 +7,7 @@
 //! `version`; [`Store::save_game`] writes it back only if the row still has that version,
 //! otherwise it fails with [`StorageError::Conflict`] and the caller reloads and retries.
 
+mod backup;
 mod cache;
 mod challenges;
 mod games;
@@ -25,6 +26,7 @@ use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{SqliteConnection, SqlitePool};
 
+pub use backup::{BackupReport, backup};
 pub use challenges::Challenge;
 pub use games::{SLOW_BATCH, SaveStats};
 pub use ratings::RatingRow;

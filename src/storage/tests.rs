@@ -4,7 +4,7 @@ use sqlx::SqlitePool;
 
 use super::*;
 
-const ALICE: i64 = 1001;
+pub(super) const ALICE: i64 = 1001;
 const BOB: i64 = 1002;
 const CAROL: i64 = 1003;
 
@@ -16,7 +16,7 @@ async fn store_with_users(pool: SqlitePool) -> Store {
     store
 }
 
-fn new_game(creator: i64, code: Option<&str>) -> NewGame {
+pub(super) fn new_game(creator: i64, code: Option<&str>) -> NewGame {
     NewGame {
         rule_set: "classic".into(),
         first_player: "south".into(),
@@ -36,16 +36,16 @@ async fn count(store: &Store, table: &str) -> i64 {
 }
 
 /// A unique database file under the system temp dir, removed (with WAL files) on drop.
-struct TempDb(PathBuf);
+pub(super) struct TempDb(pub(super) PathBuf);
 
 impl TempDb {
-    fn new(name: &str) -> TempDb {
+    pub(super) fn new(name: &str) -> TempDb {
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
         let file = format!("srazhenie-{name}-{}-{nanos}.db", std::process::id());
         TempDb(std::env::temp_dir().join(file))
     }
 
-    fn url(&self) -> String {
+    pub(super) fn url(&self) -> String {
         format!("sqlite://{}?mode=rwc", self.0.display())
     }
 }

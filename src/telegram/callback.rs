@@ -160,8 +160,30 @@ pub enum Callback {
     AiLevel(ai::Level),
     /// `/ai`: level and rule set chosen: start the game against the AI.
     AiGame(ai::Level, RuleSetId),
+    /// A shortcut of `/start`, `/help` and a dead link: do what the command does.
+    Menu(MenuItem),
     /// A button that does nothing (a lake, an empty square when nothing can happen).
     Noop,
+}
+
+/// The commands a [`Callback::Menu`] button stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    /// `/ai`: choose a level.
+    Ai,
+    /// `/new`: choose a rule set for an invitation.
+    New,
+}
+
+impl MenuItem {
+    /// The command it stands for.
+    #[must_use]
+    pub const fn command(self) -> &'static str {
+        match self {
+            MenuItem::Ai => "ai",
+            MenuItem::New => "new",
+        }
+    }
 }
 
 /// Why callback data was refused: it is not something the bot drew.
@@ -238,6 +260,7 @@ impl Callback {
             Callback::Join(code) => format!("J.{}", String::from_utf8_lossy(&code)),
             Callback::AiLevel(l) => format!("a.{}", level_index(l)),
             Callback::AiGame(l, r) => format!("A.{}.{}", level_index(l), rules_index(r)),
+            Callback::Menu(item) => format!("M.{}", item.command()),
             Callback::Noop => "_".into(),
         };
         debug_assert!(s.len() <= MAX_LEN);
@@ -355,6 +378,11 @@ impl Callback {
                 arity(2)?;
                 Callback::AiLevel(level(1)?)
             }
+            "M" => {
+                arity(2)?;
+                let item = [MenuItem::Ai, MenuItem::New].into_iter().find(|i| i.command() == parts[1]);
+                Callback::Menu(item.ok_or(BadCallback)?)
+            }
             "R" => {
                 arity(2)?;
                 Callback::Rematch { game: num(1)? }
@@ -448,6 +476,8 @@ mod tests {
             Callback::Picture { game },
             Callback::Replay { game, ply: u32::MAX },
             Callback::Join(*b"AAAAAAAAAAAAAAAAAAAA-_"),
+            Callback::Menu(MenuItem::Ai),
+            Callback::Menu(MenuItem::New),
         ];
         for b in
             [SetupButton::Shuffle, SetupButton::Smart, SetupButton::Confirm, SetupButton::Edit, SetupButton::Scroll(2)]
@@ -510,6 +540,8 @@ mod tests {
             "r.1a",
             "_.1",
             "p.1.+2.e4",
+            "M.x",
+            "M.ai.1",
         ] {
             assert_eq!(Callback::parse(s), Err(BadCallback), "{s:?}");
         }

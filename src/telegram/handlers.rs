@@ -20,10 +20,14 @@ use crate::storage::{GameStatus, UserRecord};
 mod callbacks;
 mod commands;
 mod group;
+mod listings;
+mod welcome;
 
 use callbacks::*;
 use commands::*;
 use group::*;
+use listings::*;
+use welcome::*;
 
 type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
@@ -31,6 +35,8 @@ type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 #[must_use]
 pub fn schema() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync + 'static>> {
     dptree::entry()
+        // An update came: if polling had failed, the log says it recovered.
+        .inspect(|health: std::sync::Arc<super::health::Health>| health.on_update())
         // Admission: at most `MAX_IN_FLIGHT` updates are handled at once; the
         // rest wait in memory, so an overload queues instead of piling onto
         // the database pool (the permit lives until the handler returns).
@@ -88,9 +94,10 @@ async fn reply_error(ui: &Ui, chat: i64, e: &UserError, lang: Lang) {
     ui.send(chat, texts::error(e, lang), None).await;
 }
 
-/// A user blocked or unblocked the bot.
+/// A user blocked or unblocked the bot, or the bot was added to a group.
 async fn on_member(ui: Ui, upd: ChatMemberUpdated) -> HandlerResult {
     if !upd.chat.is_private() {
+        on_group_membership(&ui, &upd).await;
         return Ok(());
     }
     let blocked = upd.new_chat_member.is_banned() || upd.new_chat_member.is_left();

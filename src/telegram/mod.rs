@@ -7,6 +7,8 @@ pub mod callback;
 pub mod cards;
 pub mod deliver;
 mod handlers;
+pub mod health;
+pub mod intro;
 pub mod pacer;
 pub mod render;
 pub mod texts;
@@ -14,12 +16,17 @@ pub mod texts;
 #[cfg(test)]
 mod render_tests;
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
+use teloxide::update_listeners::Polling;
 
 use crate::app::App;
 use crate::config::Config;
 use crate::i18n::{Lang, tr};
+use crate::startup::{StartError, TELEGRAM_API_URL};
 use crate::storage::Store;
 pub use deliver::Ui;
 
@@ -60,19 +67,21 @@ async fn clock_loop(ui: Ui, cfg: crate::app::ClockConfig) {
     }
 }
 
-/// Runs the bot until SIGINT or SIGTERM: registers the commands in both
-/// languages, redraws boards owed from before a restart, then polls updates.
+/// Runs the bot until SIGINT or SIGTERM: registers the commands and the
+/// description in both languages, redraws boards owed from before a
+/// restart, then polls updates; polling failures are logged by [`health`].
 ///
 /// # Errors
-/// A failure to reach the Bot API at start (`getMe`).
-pub async fn run(cfg: Config, store: Store) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+/// A failure to reach the Bot API at start (`getMe`), told as a [`StartError`].
+pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
     let mut bot = Bot::new(cfg.token.clone());
     if let Some(url) = &cfg.api_url {
         bot = bot.set_api_url(url.clone());
     }
-    let me = bot.get_me().await?;
+    let api = cfg.api_url.clone().unwrap_or_else(|| TELEGRAM_API_URL.parse().expect("a valid URL"));
+    let me = bot.get_me().await.map_err(|e| StartError::bot_api(&api, "getMe", &e))?;
     let username = me.username.clone().unwrap_or_default();
-    tracing::info!(%username, "connected to the Bot API");
+    tracing::info!(%username, %api, "connected to the Bot API");
     for lang in Lang::ALL {
         let req = bot.set_my_commands(commands(lang));
         let res = if lang == Lang::En { req.await } else { req.language_code(lang.code()).await };
@@ -80,14 +89,16 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), Box<dyn std::error::Er
             tracing::warn!(error = %e, "setMyCommands failed");
         }
     }
+    intro::sync(&bot).await;
     let mut ui = Ui::new(bot.clone(), App::new(store), username).with_calls_per_sec(cfg.calls_per_sec);
-    ui.ai_budget = cfg.ai_think_ms.map(std::time::Duration::from_millis);
-    ui.ai_min_think = cfg.ai_min_think_ms.map(std::time::Duration::from_millis);
+    ui.ai_budget = cfg.ai_think_ms.map(Duration::from_millis);
+    ui.ai_min_think = cfg.ai_min_think_ms.map(Duration::from_millis);
     ui.resume().await;
     let clock = crate::app::ClockConfig { reminders: cfg.reminder_hours.iter().map(|h| h * 3_600).collect() };
     tokio::spawn(clock_loop(ui.clone(), clock));
-    let mut dispatcher = Dispatcher::builder(bot, handlers::schema())
-        .dependencies(dptree::deps![ui])
+    let health = Arc::new(health::Health::new(api.clone()));
+    let mut dispatcher = Dispatcher::builder(bot.clone(), handlers::schema())
+        .dependencies(dptree::deps![ui, health.clone()])
         .default_handler(|_| async {})
         .build();
     let token = dispatcher.shutdown_token();
@@ -103,10 +114,18 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), Box<dyn std::error::Er
                     break;
                 }
                 // The dispatcher is not running yet: try again shortly.
-                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(100)).await,
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
             }
         }
     });
-    dispatcher.dispatch().await;
-    Ok(())
+    // As `Dispatcher::dispatch`, but polling failures go to `health`.
+    let listener = Polling::builder(bot).timeout(Duration::from_secs(10)).delete_webhook().await.build();
+    let on_error = move |e: teloxide::RequestError| {
+        health.on_error(&e);
+        std::future::ready(())
+    };
+    dispatcher
+        .try_dispatch_with_listener(listener, Arc::new(on_error))
+        .await
+        .map_err(|e| StartError::bot_api(&api, "getMe", &e))
 }

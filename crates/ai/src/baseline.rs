@@ -1,4 +1,4 @@
-//! The two baselines every build carries (ARENA.md): `random` and `greedy`.
+//! The two baselines every build carries (docs/ai-agents.md): `random` and `greedy`.
 
 use engine::{Cell, CombatResult, Move, resolve};
 use rand::Rng;

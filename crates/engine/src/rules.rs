@@ -23,7 +23,7 @@ pub enum RuleSetId {
     /// The quick 10-piece game in «Сражение» terms.
     BattleDuel,
     /// The rules of the 2012 UCC programming competition's referee
-    /// (`docs/arena.md`): the classic army, Scouts that run and strike, no
+    /// (`docs/ai-agents.md`): the classic army, Scouts that run and strike, no
     /// two-square (R11), chasing or no-attack (R21) rule, and a draw only
     /// when the referee's turn limit is reached. For sparring with programs
     /// written for that referee; never offered to players (not in

@@ -230,7 +230,12 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         },
         Callback::Join(code) => {
             answer(None).await;
-            join(&ui, &user, lang, &String::from_utf8_lossy(&code)).await;
+            let _ = join(&ui, &user, lang, &String::from_utf8_lossy(&code)).await;
+            return Ok(());
+        }
+        Callback::Menu(item) => {
+            answer(None).await;
+            menu(&ui, &user, lang, item).await;
             return Ok(());
         }
         Callback::AiLevel(level) => {

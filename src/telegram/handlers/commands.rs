@@ -11,27 +11,31 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                     ui.send(chat, tr_args(lang, "joined", &[("id", game.into())]), None).await;
                     ui.after(&Done { game_id: Some(game), notices: vec![] }, Force::default()).await;
                 }
-                Err(e) => reply_error(ui, chat, &e, lang).await,
+                Err(e) => {
+                    reply_error(ui, chat, &e, lang).await;
+                    if is_dead_link(&e) {
+                        offer_to_play(ui, user, lang).await;
+                    }
+                }
             },
-            Err(_) => reply_error(ui, chat, &UserError::InvitationNotFound, lang).await,
+            Err(_) => {
+                reply_error(ui, chat, &UserError::InvitationNotFound, lang).await;
+                offer_to_play(ui, user, lang).await;
+            }
         },
         "start" if arg.starts_with("w_") => match arg[2..].parse::<i64>() {
             Ok(game) => watch(ui, user.id, game, lang).await,
             Err(_) => reply_error(ui, chat, &UserError::NoSuchGame, lang).await,
         },
-        "start" if !arg.is_empty() => join(ui, user, lang, arg).await,
-        "start" => {
-            ui.send(chat, tr_args(lang, "welcome", &[("name", esc(&user.first_name).into())]), None).await;
-            // Boards that waited for this user to open the chat (a challenge accepted meanwhile).
-            for g in ui.app.store().games_of_user(user.id, 50).await.unwrap_or_default() {
-                if matches!(g.status, GameStatus::Setup | GameStatus::Play) {
-                    ui.sync_game(g.id, Force::default()).await;
-                }
+        "start" if !arg.is_empty() => {
+            if let Err(e) = join(ui, user, lang, arg).await
+                && is_dead_link(&e)
+            {
+                offer_to_play(ui, user, lang).await;
             }
         }
-        "help" => {
-            ui.send(chat, tr(lang, "help"), None).await;
-        }
+        "start" => start(ui, user, lang).await,
+        "help" => help(ui, user, lang).await,
         "rules" => {
             let rules = arg.parse().unwrap_or(RuleSetId::Battle);
             ui.send(chat, rules_text(rules, lang), None).await;
@@ -255,20 +259,23 @@ pub(super) async fn current_setup_game(ui: &Ui, user: &UserRecord) -> Option<i64
     }
 }
 
-pub(super) async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) {
+/// Joins the game of invitation `code`; a failure is told to the user and returned.
+pub(super) async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) -> Result<(), UserError> {
     let valid = code.len() <= 64 && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if !valid {
-        reply_error(ui, user.id, &UserError::InvitationNotFound, lang).await;
-        return;
-    }
-    match ui.app.join(user.id, &user.first_name, code).await {
+    let joined =
+        if valid { ui.app.join(user.id, &user.first_name, code).await } else { Err(UserError::InvitationNotFound) };
+    match joined {
         Ok(j) => {
             ui.send(user.id, tr_args(lang, "joined", &[("id", j.game_id.into())]), None).await;
             let already = j.done.notices.is_empty();
             let force = if already { Force { fresh_for: Some(user.id), redraw_for: None } } else { Force::default() };
             deliver(ui, &j.done, force).await;
+            Ok(())
         }
-        Err(e) => reply_error(ui, user.id, &e, lang).await,
+        Err(e) => {
+            reply_error(ui, user.id, &e, lang).await;
+            Err(e)
+        }
     }
 }
 
@@ -317,71 +324,6 @@ pub(super) async fn invitation(
     }
 }
 
-pub(super) async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
-    let list = match ui.app.games(user.id, 15).await {
-        Ok(l) => l,
-        Err(e) => return reply_error(ui, user.id, &e, lang).await,
-    };
-    if list.is_empty() {
-        ui.send(user.id, tr(lang, "games-none"), None).await;
-        return;
-    }
-    let mut lines = vec![tr(lang, "games-header")];
-    let mut rows = vec![];
-    for g in &list {
-        let opponent = match (g.ai, g.opponent) {
-            (Some(level), _) => ai_name(level, lang),
-            (None, Some(id)) => {
-                ui.app.store().get_user(id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default()
-            }
-            (None, None) => "—".into(),
-        };
-        let status = match g.status {
-            GameStatus::Waiting => tr(lang, "status-waiting"),
-            GameStatus::Setup => tr(lang, "status-setup"),
-            GameStatus::Play => {
-                let mut st = tr(lang, if g.your_turn { "status-your-move" } else { "status-their-move" });
-                if let Some(d) = g.deadline {
-                    st.push_str(&format!(
-                        " · ⏳ {}",
-                        crate::telegram::render::time_left_text(d - crate::storage::now(), lang)
-                    ));
-                }
-                st
-            }
-            GameStatus::Finished => {
-                let r = g.result.as_deref().unwrap_or("");
-                if r.starts_with("draw") {
-                    tr(lang, "result-draw")
-                } else if r.starts_with(g.side.as_str()) {
-                    tr(lang, "result-won")
-                } else {
-                    tr(lang, "result-lost")
-                }
-            }
-            GameStatus::Cancelled if g.result.as_deref() == Some("aborted") => tr(lang, "status-aborted"),
-            GameStatus::Cancelled => tr(lang, "status-cancelled"),
-        };
-        lines.push(tr_args(
-            lang,
-            "games-line",
-            &[
-                ("id", g.id.into()),
-                ("rules", tr(lang, &format!("rules-{}", g.rule_set.as_str())).into()),
-                ("opponent", esc(&opponent).into()),
-                ("status", status.into()),
-            ],
-        ));
-        if matches!(g.status, GameStatus::Setup | GameStatus::Play | GameStatus::Finished) {
-            rows.push(vec![InlineKeyboardButton::callback(
-                tr_args(lang, "btn-show-game", &[("id", g.id.into())]),
-                Callback::Resend { game: g.id }.encode(),
-            )]);
-        }
-    }
-    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
-}
-
 pub(super) fn settings_message(user: &UserRecord, lang: Lang) -> (String, InlineKeyboardMarkup) {
     let onoff = |b: bool| tr(lang, if b { "on" } else { "off" });
     let text = tr_args(
@@ -397,108 +339,6 @@ pub(super) fn settings_message(user: &UserRecord, lang: Lang) -> (String, Inline
         vec![InlineKeyboardButton::callback(tr(lang, "btn-toggle-confirm-ai"), Callback::ToggleConfirm(true).encode())],
     ]);
     (text, kb)
-}
-
-pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
-    let list = match ui.app.history(user.id, 10).await {
-        Ok(l) => l,
-        Err(e) => return reply_error(ui, user.id, &e, lang).await,
-    };
-    if list.is_empty() {
-        ui.send(user.id, tr(lang, "history-none"), None).await;
-        return;
-    }
-    let mut lines = vec![tr(lang, "history-header")];
-    let mut rows = vec![];
-    for g in &list {
-        let r = g.result.as_deref().unwrap_or("");
-        let res = if r.starts_with("draw") {
-            tr(lang, "result-draw")
-        } else if r.starts_with(g.side.as_str()) {
-            tr(lang, "result-won")
-        } else {
-            tr(lang, "result-lost")
-        };
-        lines.push(format!(
-            "#{} · {} · {} · {}",
-            g.id,
-            tr(lang, &format!("rules-{}", g.rule_set.as_str())),
-            res,
-            tr_args(lang, "moves-count", &[("n", g.plies.into())])
-        ));
-        rows.push(vec![
-            InlineKeyboardButton::callback(format!("▶ #{}", g.id), Callback::Replay { game: g.id, ply: 0 }.encode()),
-            InlineKeyboardButton::callback(tr(lang, "btn-export"), Callback::Export { game: g.id }.encode()),
-            InlineKeyboardButton::callback(tr(lang, "btn-picture"), Callback::Picture { game: g.id }.encode()),
-        ]);
-    }
-    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
-}
-
-/// The text and buttons of a replay frame.
-pub(super) fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: Lang) -> (String, InlineKeyboardMarkup) {
-    let v = &frame.view;
-    let mut t =
-        tr_args(lang, "replay-title", &[("id", game.into()), ("ply", frame.ply.into()), ("total", frame.total.into())]);
-    t.push_str(&format!("\n<pre>{}</pre>", crate::telegram::render::grid(v, lang)));
-    if frame.ply > 0
-        && let Some(last) = v.history().last()
-    {
-        let who = if last.player == v.me() { tr(lang, "you") } else { tr(lang, "opponent") };
-        t.push_str(&format!("\n{}", crate::telegram::render::describe_ply(v, last, lang, &who)));
-    }
-    let to = |ply: usize| Callback::Replay { game, ply: u32::try_from(ply).unwrap_or(u32::MAX) }.encode();
-    let kb = InlineKeyboardMarkup::new(vec![vec![
-        InlineKeyboardButton::callback("⏮", to(0)),
-        InlineKeyboardButton::callback("◀", to(frame.ply.saturating_sub(1))),
-        InlineKeyboardButton::callback("▶", to(frame.ply + 1)),
-        InlineKeyboardButton::callback("⏭", to(frame.total)),
-    ]]);
-    (t, kb)
-}
-
-pub(super) async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
-    let store = ui.app.store();
-    if let Some(name) = arg.strip_prefix("save").map(str::trim) {
-        let name: String = name.chars().take(32).collect();
-        if name.is_empty() || name.chars().any(char::is_control) {
-            return reply_error(ui, user.id, &UserError::BadSetupName, lang).await;
-        }
-        let Some(game) = current_setup_game(ui, user).await else {
-            return reply_error(ui, user.id, &UserError::NoActiveGame, lang).await;
-        };
-        let Ok(Some(rec)) = store.load_game(game).await else { return };
-        let Some(p) = rec.players.iter().find(|p| p.user_id == user.id) else { return };
-        let Some(code) = p.draft_setup.clone() else { return };
-        match store.save_setup(user.id, &rec.rule_set, &name, &code).await {
-            Ok(_) => {
-                ui.send(user.id, tr_args(lang, "setups-saved", &[("name", esc(&name).into())]), None).await;
-            }
-            Err(e) => reply_error(ui, user.id, &e.into(), lang).await,
-        }
-        return;
-    }
-    let mut all = vec![];
-    for r in RuleSetId::ALL {
-        all.extend(store.list_setups(user.id, r.as_str()).await.unwrap_or_default());
-    }
-    if all.is_empty() {
-        ui.send(user.id, tr(lang, "setups-none"), None).await;
-        return;
-    }
-    let mut lines = vec![tr(lang, "setups-header")];
-    let mut rows = vec![];
-    for s in &all {
-        lines.push(format!("• <b>{}</b> ({}): <code>{}</code>", esc(&s.name), esc(&s.rule_set), esc(&s.code)));
-        rows.push(vec![
-            InlineKeyboardButton::callback(
-                tr_args(lang, "btn-load-setup", &[("name", s.name.clone().into())]),
-                Callback::LoadSetup(s.id).encode(),
-            ),
-            InlineKeyboardButton::callback(tr(lang, "btn-delete-setup"), Callback::DeleteSetup(s.id).encode()),
-        ]);
-    }
-    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
 }
 
 pub(super) async fn typed_move(ui: &Ui, user: &UserRecord, lang: Lang, text: &str) {
