@@ -223,7 +223,7 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(6);
         let rules = RuleSetId::Ucc;
         let setups = ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut rng));
-        let game = Game::new(rules, setups.clone(), Player::South).unwrap();
+        let game = Game::new(rules, setups, Player::South).unwrap();
         let lines = board_lines(&game, Player::South);
         assert_eq!(lines[..4], setup_rows(setups[Player::South].setup(), Player::South)[..]);
         assert_eq!(lines[4], "..++..++..");

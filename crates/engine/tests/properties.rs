@@ -110,6 +110,7 @@ proptest! {
             Outcome::Win { reason, .. } => matches!(reason, WinReason::FlagCaptured | WinReason::NoLegalMoves),
             Outcome::Draw(DrawReason::NoLegalMoves | DrawReason::NoAttacks) => true,
             Outcome::Draw(DrawReason::DeadPosition) => id.rules().dead_position_draw,
+            Outcome::Draw(DrawReason::PlyLimit) => id.rules().ply_limit > 0,
             Outcome::Draw(DrawReason::Agreement) => false,
         };
         prop_assert!(ok, "{:?}", outcome);
