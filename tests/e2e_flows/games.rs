@@ -128,7 +128,8 @@ fn bad_input_changes_nothing() {
     carol.start();
     let carol_msg = carol.wait_reply().id;
     let (mover, waiter) = if my_turn(&alice, game) { (&alice, &bob) } else { (&bob, &alice) };
-    let data = the_board(mover, game).buttons().into_iter().filter_map(|b| b.data).find(|d| d.starts_with("p.")).expect("p.");
+    let data =
+        the_board(mover, game).buttons().into_iter().filter_map(|b| b.data).find(|d| d.starts_with("p.")).expect("p.");
     // A forged and an unknown callback.
     assert_eq!(carol.press_forged(carol_msg, "zz.1"), "This button is not valid.");
     assert!(carol.press_forged(carol_msg, "p.999999.1.e4").contains("does not exist"));
@@ -145,7 +146,8 @@ fn bad_input_changes_nothing() {
     let after = the_board(mover, game);
     let ans = mover.press_forged(after.id, &piece);
     assert!(
-        ["This board is out of date — here is the current one.", "Эта доска устарела — вот актуальная."].contains(&ans.as_str()),
+        ["This board is out of date — here is the current one.", "Эта доска устарела — вот актуальная."]
+            .contains(&ans.as_str()),
         "{ans}"
     );
     // Typed nonsense, a typo, an illegal move, an unknown command.

@@ -77,7 +77,9 @@ fn new_game_by_buttons_language_and_saved_setups() {
     dora.press(st.id, &button_data(&st, "Переключить для партий с людьми"));
     dora.wait_message(st.id, "confirmation off", |m| m.text.contains("с людьми: выкл"));
     // Russian board, English board for the friend.
-    wait_board(&erik, game, "English classic", |m| m.text.contains("Classic Stratego") && m.text.contains("3 days per move"));
+    wait_board(&erik, game, "English classic", |m| {
+        m.text.contains("Classic Stratego") && m.text.contains("3 days per move")
+    });
     env.check_clean();
 }
 

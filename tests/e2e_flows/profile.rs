@@ -31,7 +31,10 @@ fn start_up_registers_the_commands_in_both_languages() {
 fn the_fake_api_answers_profile_methods_with_telegram_shapes() {
     let api = Api::start(Config::default());
     let ok = json!({"ok": true, "result": true});
-    assert_eq!(api.call("setMyDescription", &json!({"description": "Играйте", "language_code": "ru"})), (200, ok.clone()));
+    assert_eq!(
+        api.call("setMyDescription", &json!({"description": "Играйте", "language_code": "ru"})),
+        (200, ok.clone())
+    );
     assert_eq!(api.call("setMyShortDescription", &json!({"short_description": "Play"})), (200, ok));
     assert_eq!(api.profile_text("description", "ru").as_deref(), Some("Играйте"));
     assert_eq!(api.profile_text("short_description", "").as_deref(), Some("Play"));

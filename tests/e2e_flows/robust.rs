@@ -73,10 +73,8 @@ fn sigkill_at_random_points_loses_nothing() {
         (seed >> 33) as f64 / f64::from(1u32 << 31)
     };
     let (alice, bob, game) = start_pair(&env, Some(EXAMPLE), Some(EXAMPLE), true);
-    let mut plans = [
-        vec!["a4-a5", "a5-a6", "a6-b6", "b6-a6", "a6-b6"],
-        vec!["j7-j6", "j6-j5", "j5-i5", "i5-j5", "j5-i5"],
-    ];
+    let mut plans =
+        [vec!["a4-a5", "a5-a6", "a6-b6", "b6-a6", "a6-b6"], vec!["j7-j6", "j6-j5", "j5-i5", "i5-j5", "j5-i5"]];
     let plies = |env: &Env| moves(env, game).len();
     let mut kills = 0;
     while plans.iter().any(|p| !p.is_empty()) {
@@ -109,7 +107,10 @@ fn sigkill_at_random_points_loses_nothing() {
     let all = moves(&env, game);
     assert_eq!(all.len(), 10, "{all:?}");
     assert_eq!(query(&env, "PRAGMA integrity_check"), ["ok"]);
-    assert!(all.iter().filter(|m| *m == "a4-a5").count() == 1 && all.iter().filter(|m| *m == "j7-j6").count() == 1, "{all:?}");
+    assert!(
+        all.iter().filter(|m| *m == "a4-a5").count() == 1 && all.iter().filter(|m| *m == "j7-j6").count() == 1,
+        "{all:?}"
+    );
     let last = all.last().expect("a move").clone();
     wait_board(&alice, game, "the last move", |m| m.text.contains(&last));
     wait_board(&bob, game, "the last move", |m| m.text.contains(&last));
@@ -128,7 +129,8 @@ fn a_burst_of_games_under_flood_limits() {
                 for l in ["🔀 Shuffle", "🧠 Smart setup", "🔀 Shuffle"] {
                     press_label(alice, *game, l);
                 }
-                for l in ["🔀 Перемешать", "🧠 Расставить с умом", "🔀 Перемешать"] {
+                for l in ["🔀 Перемешать", "🧠 Расставить с умом", "🔀 Перемешать"]
+                {
                     press_label(bob, *game, l);
                 }
                 press_label(alice, *game, "⚔ To battle!");

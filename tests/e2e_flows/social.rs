@@ -31,7 +31,8 @@ fn inline_challenge_cards_and_spectators() {
         assert!(title.contains("Classic") && title.contains("3 days"), "{title}");
     }
     let inline_id = alice.choose_inline(&qid, results[0]["id"].as_str().expect("id"), group);
-    let accept = results[0]["reply_markup"]["inline_keyboard"][0][0]["callback_data"].as_str().expect("accept").to_owned();
+    let accept =
+        results[0]["reply_markup"]["inline_keyboard"][0][0]["callback_data"].as_str().expect("accept").to_owned();
     let card = || env.api.inline_message(&inline_id).expect("the card");
     let ans = alice.press_on(On::Inline(&inline_id), &accept);
     assert!(ans["text"].as_str().unwrap_or("").contains("your own challenge"), "{ans}");
@@ -63,7 +64,12 @@ fn inline_challenge_cards_and_spectators() {
     let grid: Vec<&str> = spect
         .text
         .lines()
-        .filter(|l| l.len() > 3 && matches!(l.as_bytes()[0], b' ' | b'1') && l.as_bytes()[1].is_ascii_digit() && l.as_bytes()[2] == b' ')
+        .filter(|l| {
+            l.len() > 3
+                && matches!(l.as_bytes()[0], b' ' | b'1')
+                && l.as_bytes()[1].is_ascii_digit()
+                && l.as_bytes()[2] == b' '
+        })
         .collect();
     assert_eq!(grid.len(), 10, "{}", spect.text);
     assert!(!grid.iter().any(|l| shows_rank(l)), "no rank is public yet: {grid:?}");

@@ -69,15 +69,29 @@ pub fn check_markup(markup: Option<Value>, inline_only: bool) -> Result<Option<V
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().ok_or_else(|| bad("can't parse reply keyboard markup JSON object"))?;
         if row.len() > 8 {
-            return Err(bad(&format!("too many buttons in row {} of the inline keyboard: {}, at most 8", r + 1, row.len())));
+            return Err(bad(&format!(
+                "too many buttons in row {} of the inline keyboard: {}, at most 8",
+                r + 1,
+                row.len()
+            )));
         }
         total += row.len();
         for b in row {
             if b["text"].as_str().is_none_or(str::is_empty) {
                 return Err(bad("BUTTON_TEXT_INVALID"));
             }
-            let actions = ["callback_data", "url", "switch_inline_query", "switch_inline_query_current_chat",
-                "switch_inline_query_chosen_chat", "web_app", "login_url", "callback_game", "pay", "copy_text"];
+            let actions = [
+                "callback_data",
+                "url",
+                "switch_inline_query",
+                "switch_inline_query_current_chat",
+                "switch_inline_query_chosen_chat",
+                "web_app",
+                "login_url",
+                "callback_game",
+                "pay",
+                "copy_text",
+            ];
             let n = actions.iter().filter(|a| b.get(**a).is_some()).count();
             if n != 1 {
                 return Err(bad("can't parse inline keyboard button: exactly one of the optional fields must be used"));
@@ -157,11 +171,19 @@ impl World {
         Ok(())
     }
 
-    fn send(&mut self, method: &str, p: &Params, text: String, doc: Option<String>, photo: bool) -> Result<Value, ApiErr> {
+    fn send(
+        &mut self,
+        method: &str,
+        p: &Params,
+        text: String,
+        doc: Option<String>,
+        photo: bool,
+    ) -> Result<Value, ApiErr> {
         let chat = chat_id(p)?;
         let markup = check_markup(json_param(p, "reply_markup")?, false)?;
         self.writable(chat)?;
-        let reply = json_param(p, "reply_parameters")?.and_then(|r| r["message_id"].as_i64()).or(int(p, "reply_to_message_id"));
+        let reply =
+            json_param(p, "reply_parameters")?.and_then(|r| r["message_id"].as_i64()).or(int(p, "reply_to_message_id"));
         if let Some(r) = reply
             && self.message(chat, r).is_none()
         {
@@ -169,8 +191,18 @@ impl World {
         }
         self.flood_check(method, Some(chat))?;
         let m = Msg {
-            chat, id: 0, from_bot: true, sender: self.bot_id, text, markup, edits: 0, deleted: false,
-            inline_id: None, document: doc, photo, reply_to: reply,
+            chat,
+            id: 0,
+            from_bot: true,
+            sender: self.bot_id,
+            text,
+            markup,
+            edits: 0,
+            deleted: false,
+            inline_id: None,
+            document: doc,
+            photo,
+            reply_to: reply,
         };
         let id = self.add_message(m);
         Ok(self.render(self.message(chat, id).expect("just added")))
@@ -195,7 +227,9 @@ impl World {
         }
         let text = new_text.unwrap_or_else(|| m.text.clone());
         if m.text == text && m.markup == markup {
-            return Err(bad("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"));
+            return Err(bad(
+                "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+            ));
         }
         self.flood_check(method, if inline { None } else { Some(chat) })?;
         let m = self.message_mut(chat, id).expect("checked");
@@ -213,20 +247,29 @@ impl World {
         match method {
             "getme" => {
                 let mut me = self.bot_user();
-                for (k, v) in [("can_join_groups", true), ("can_read_all_group_messages", true), ("supports_inline_queries", true),
-                    ("can_connect_to_business", false), ("has_main_web_app", false)] {
+                for (k, v) in [
+                    ("can_join_groups", true),
+                    ("can_read_all_group_messages", true),
+                    ("supports_inline_queries", true),
+                    ("can_connect_to_business", false),
+                    ("has_main_web_app", false),
+                ] {
                     me[k] = json!(v);
                 }
                 Ok(me)
             }
-            "getwebhookinfo" => Ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": self.updates.len()})),
+            "getwebhookinfo" => {
+                Ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": self.updates.len()}))
+            }
             "deletewebhook" => Ok(json!(true)),
             "setmycommands" | "getmycommands" | "deletemycommands" => self.commands_call(method, p),
             "setmydescription" => self.set_profile(p, "description", 512),
             "setmyshortdescription" => self.set_profile(p, "short_description", 120),
             "getmydescription" => Ok(self.get_profile(p, "description")),
             "getmyshortdescription" => Ok(self.get_profile(p, "short_description")),
-            "getmyname" => Ok(json!({"name": self.get_profile(p, "name")["name"].as_str().filter(|s| !s.is_empty()).unwrap_or("Srazhenie")})),
+            "getmyname" => Ok(
+                json!({"name": self.get_profile(p, "name")["name"].as_str().filter(|s| !s.is_empty()).unwrap_or("Srazhenie")}),
+            ),
             "getchatmenubutton" => Ok(json!({"type": "default"})),
             "sendmessage" => {
                 let t = format(p, "text", 4096, true)?;
@@ -240,7 +283,10 @@ impl World {
                 if file["upload"].as_bool() == Some(true) && size == 0 {
                     return Err(bad("file must be non-empty"));
                 }
-                let head: Vec<u8> = file["data_head"].as_array().map(|a| a.iter().filter_map(|b| b.as_u64().map(|b| b as u8)).collect()).unwrap_or_default();
+                let head: Vec<u8> = file["data_head"]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|b| b.as_u64().map(|b| b as u8)).collect())
+                    .unwrap_or_default();
                 if field == "photo" && !head.starts_with(b"\x89PNG") && !head.starts_with(b"\xff\xd8") {
                     return Err(bad("IMAGE_PROCESS_FAILED"));
                 }
@@ -290,13 +336,18 @@ impl World {
         let key = (scope, text(p, "language_code").unwrap_or("").to_owned());
         match method {
             "setmycommands" => {
-                let cmds = json_param(p, "commands")?.and_then(|c| c.as_array().cloned()).ok_or_else(|| bad("can't parse commands JSON object"))?;
+                let cmds = json_param(p, "commands")?
+                    .and_then(|c| c.as_array().cloned())
+                    .ok_or_else(|| bad("can't parse commands JSON object"))?;
                 if cmds.len() > 100 {
                     return Err(bad("BOT_COMMANDS_TOO_MUCH"));
                 }
                 for c in &cmds {
                     let name = c["command"].as_str().unwrap_or("");
-                    if name.is_empty() || name.len() > 32 || !name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+                    if name.is_empty()
+                        || name.len() > 32
+                        || !name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+                    {
                         return Err(bad("BOT_COMMAND_INVALID"));
                     }
                     let d = c["description"].as_str().unwrap_or("").trim().chars().count();
@@ -359,7 +410,9 @@ impl World {
     fn answer_inline(&mut self, p: &Params) -> Result<Value, ApiErr> {
         let deadline = self.cfg.answer_deadline_secs;
         let id = text(p, "inline_query_id").unwrap_or("").to_owned();
-        let results = json_param(p, "results")?.and_then(|r| r.as_array().cloned()).ok_or_else(|| bad("can't parse JSON encoded inline query results"))?;
+        let results = json_param(p, "results")?
+            .and_then(|r| r.as_array().cloned())
+            .ok_or_else(|| bad("can't parse JSON encoded inline query results"))?;
         if results.len() > 50 {
             return Err(bad("RESULTS_TOO_MUCH"));
         }
@@ -375,12 +428,17 @@ impl World {
             if r["type"] == "article" && r["title"].as_str().is_none_or(str::is_empty) {
                 return Err(bad("can't parse inline query result: Field \"title\" must be of type String"));
             }
-            let content = r.get("input_message_content").and_then(Value::as_object).ok_or_else(|| bad("can't parse inline query result: Field \"input_message_content\" must be of type Object"))?;
+            let content = r.get("input_message_content").and_then(Value::as_object).ok_or_else(|| {
+                bad("can't parse inline query result: Field \"input_message_content\" must be of type Object")
+            })?;
             let visible = format(content, "message_text", 4096, true)?;
             let markup = check_markup(r.get("reply_markup").cloned(), true)?;
             posts.insert(rid.to_owned(), (visible, markup));
         }
-        let q = self.inline_queries.get_mut(&id).ok_or_else(|| bad("query is too old and response timeout expired or query ID is invalid"))?;
+        let q = self
+            .inline_queries
+            .get_mut(&id)
+            .ok_or_else(|| bad("query is too old and response timeout expired or query ID is invalid"))?;
         if q.results.is_some() || q.asked_at.elapsed().as_secs_f64() > deadline {
             return Err(bad("query is too old and response timeout expired or query ID is invalid"));
         }

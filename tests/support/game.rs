@@ -52,7 +52,10 @@ pub fn button_data(m: &Msg, label: &str) -> String {
 
 /// The callback data of the board button for square `sq`, if it is shown.
 pub fn square_data(m: &Msg, sq: &str) -> Option<String> {
-    m.buttons().into_iter().filter_map(|b| b.data).find(|d| d.rsplit('.').next() == Some(sq) && d.starts_with(['u', 'p']))
+    m.buttons()
+        .into_iter()
+        .filter_map(|b| b.data)
+        .find(|d| d.rsplit('.').next() == Some(sq) && d.starts_with(['u', 'p']))
 }
 
 /// Data of the user's own pieces on a play board (buttons labelled with a rank digit).
@@ -84,7 +87,8 @@ pub fn press_label(u: &User, game: i64, label: &str) -> Value {
 pub fn invite(inviter: &User, rules: &str) -> (i64, String) {
     let sent = inviter.send(&format!("/new {rules}"));
     let msg = inviter.wait_text("t.me/", sent);
-    let link = msg.text[msg.text.find("https://t.me/").expect("a link")..].split_whitespace().next().expect("link").to_owned();
+    let link =
+        msg.text[msg.text.find("https://t.me/").expect("a link")..].split_whitespace().next().expect("link").to_owned();
     let game = number_after(&msg.text, "#").or_else(|| number_after(&msg.text, "№")).expect("game number");
     (game, link)
 }

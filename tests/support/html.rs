@@ -4,7 +4,21 @@
 
 /// Tags Telegram accepts in `parse_mode = HTML`.
 const TAGS: [&str; 16] = [
-    "b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "code", "pre", "blockquote",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "ins",
+    "s",
+    "strike",
+    "del",
+    "span",
+    "tg-spoiler",
+    "a",
+    "code",
+    "pre",
+    "blockquote",
     "tg-emoji",
 ];
 
@@ -34,7 +48,11 @@ pub fn parse(src: &str) -> Result<String, String> {
                     let name = name.trim().to_ascii_lowercase();
                     match open.pop() {
                         Some(top) if top == name => {}
-                        Some(top) => return err(format!("Unmatched end tag at byte offset {i}, expected \"</{top}>\", found \"</{name}>\"")),
+                        Some(top) => {
+                            return err(format!(
+                                "Unmatched end tag at byte offset {i}, expected \"</{top}>\", found \"</{name}>\""
+                            ));
+                        }
                         None => return err(format!("Unexpected end tag at byte offset {i}")),
                     }
                 } else {

@@ -114,7 +114,12 @@ impl Api {
         self.inner.1.notify_all();
         loop {
             if w.poll_seq != mine {
-                return Err(ApiErr(409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running".into(), None));
+                return Err(ApiErr(
+                    409,
+                    "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
+                        .into(),
+                    None,
+                ));
             }
             let now = Instant::now();
             if !w.updates.is_empty() || now >= deadline {
@@ -166,6 +171,9 @@ impl Api {
     pub fn commands(&self, lang: &str) -> Vec<String> {
         let key = (json!({"type": "default"}).to_string(), lang.to_owned());
         let w = self.world();
-        w.commands.get(&key).map(|c| c.iter().filter_map(|c| c["command"].as_str().map(Into::into)).collect()).unwrap_or_default()
+        w.commands
+            .get(&key)
+            .map(|c| c.iter().filter_map(|c| c["command"].as_str().map(Into::into)).collect())
+            .unwrap_or_default()
     }
 }

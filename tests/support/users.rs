@@ -56,7 +56,10 @@ impl Api {
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         let mut w = self.world();
         let username = format!("{}{id}", name.to_lowercase());
-        w.users.insert(id, UserRec { id, first_name: name.into(), username, lang: lang.into(), started: false, blocked: false });
+        w.users.insert(
+            id,
+            UserRec { id, first_name: name.into(), username, lang: lang.into(), started: false, blocked: false },
+        );
         w.chats.insert(id, Chat { title: None, members: vec![id], messages: Vec::new() });
         User { id, name: name.into(), api: self.clone(), last_sent: Arc::new(AtomicI64::new(0)) }
     }
@@ -77,7 +80,11 @@ impl Api {
 
     /// The messages of a chat, oldest first, deleted ones left out.
     pub fn messages(&self, chat: i64) -> Vec<Msg> {
-        self.world().chats.get(&chat).map(|c| c.messages.iter().filter(|m| !m.deleted).cloned().collect()).unwrap_or_default()
+        self.world()
+            .chats
+            .get(&chat)
+            .map(|c| c.messages.iter().filter(|m| !m.deleted).cloned().collect())
+            .unwrap_or_default()
     }
 
     /// The message `id` of `chat` as it is now (deleted ones too).
@@ -129,14 +136,28 @@ impl User {
         let mut w = self.api.world();
         let user = w.users[&self.id].clone();
         assert!(chat != self.id || !user.blocked, "{} blocked the bot and cannot write", self.name);
-        assert!(w.chats.get(&chat).is_some_and(|c| c.members.contains(&self.id)), "{} is not in chat {chat}", self.name);
+        assert!(
+            w.chats.get(&chat).is_some_and(|c| c.members.contains(&self.id)),
+            "{} is not in chat {chat}",
+            self.name
+        );
         if chat == self.id && !user.started {
             assert!(text.starts_with("/start"), "{} must press Start first", self.name);
             w.users.get_mut(&self.id).expect("user").started = true;
         }
         let m = Msg {
-            chat, id: 0, from_bot: false, sender: self.id, text: text.into(), markup: None, edits: 0,
-            deleted: false, inline_id: None, document: None, photo: false, reply_to,
+            chat,
+            id: 0,
+            from_bot: false,
+            sender: self.id,
+            text: text.into(),
+            markup: None,
+            edits: 0,
+            deleted: false,
+            inline_id: None,
+            document: None,
+            photo: false,
+            reply_to,
         };
         let id = w.add_message(m);
         let rendered = w.render(w.message(chat, id).expect("just added"));
@@ -164,7 +185,12 @@ impl User {
             On::Message(c, m) => (c, m),
             On::Inline(iid) => *w.inline_msgs.get(iid).ok_or("unknown inline message")?,
         };
-        let m = w.chats.get(&chat).and_then(|c| c.messages.iter().find(|m| m.id == msg_id)).ok_or("no such message")?.clone();
+        let m = w
+            .chats
+            .get(&chat)
+            .and_then(|c| c.messages.iter().find(|m| m.id == msg_id))
+            .ok_or("no such message")?
+            .clone();
         if m.deleted {
             return Err(format!("message {msg_id} was deleted"));
         }
@@ -173,7 +199,8 @@ impl User {
         }
         w.next_query += 1;
         let qid = (4_000_000_000_000_000_000u64 + w.next_query).to_string();
-        let mut payload = json!({"id": qid, "from": w.users[&self.id].to_api(), "chat_instance": chat.to_string(), "data": data});
+        let mut payload =
+            json!({"id": qid, "from": w.users[&self.id].to_api(), "chat_instance": chat.to_string(), "data": data});
         match on {
             On::Inline(iid) => payload["inline_message_id"] = json!(iid),
             On::Message(..) => payload["message"] = w.render(&m),
@@ -222,7 +249,16 @@ impl User {
         w.next_query += 1;
         let qid = (5_000_000_000_000_000_000u64 + w.next_query).to_string();
         let payload = json!({"id": qid, "from": w.users[&self.id].to_api(), "query": query, "offset": ""});
-        w.inline_queries.insert(qid.clone(), InlineRec { user: self.id, query: query.into(), asked_at: Instant::now(), results: None, posts: Default::default() });
+        w.inline_queries.insert(
+            qid.clone(),
+            InlineRec {
+                user: self.id,
+                query: query.into(),
+                asked_at: Instant::now(),
+                results: None,
+                posts: Default::default(),
+            },
+        );
         w.enqueue("inline_query", payload);
         drop(w);
         self.api.notify();
@@ -239,8 +275,18 @@ impl User {
         let query = q.query.clone();
         let iid = format!("fake-inline-{qid}-{result}");
         let m = Msg {
-            chat, id: 0, from_bot: true, sender: self.id, text, markup: markup.clone(), edits: 0, deleted: false,
-            inline_id: Some(iid.clone()), document: None, photo: false, reply_to: None,
+            chat,
+            id: 0,
+            from_bot: true,
+            sender: self.id,
+            text,
+            markup: markup.clone(),
+            edits: 0,
+            deleted: false,
+            inline_id: Some(iid.clone()),
+            document: None,
+            photo: false,
+            reply_to: None,
         };
         let id = w.add_message(m);
         w.inline_msgs.insert(iid.clone(), (chat, id));
@@ -284,7 +330,8 @@ impl User {
                 return m;
             }
             if Instant::now() >= deadline {
-                let tail: Vec<String> = self.bot_messages().iter().rev().take(4).map(|m| format!("#{}: {:.300}", m.id, m.text)).collect();
+                let tail: Vec<String> =
+                    self.bot_messages().iter().rev().take(4).map(|m| format!("#{}: {:.300}", m.id, m.text)).collect();
                 panic!("timed out waiting for {what}; last messages: {tail:#?}");
             }
             std::thread::sleep(Duration::from_millis(20));

@@ -95,9 +95,13 @@ impl Msg {
 /// A simulated user.
 #[derive(Clone)]
 pub struct UserRec {
+    /// The user's id (and their private chat's).
     pub id: i64,
+    /// First name.
     pub first_name: String,
+    /// @username (without the @).
     pub username: String,
+    /// Telegram's `language_code`.
     pub lang: String,
     /// Sent /start in the private chat.
     pub started: bool,
@@ -117,12 +121,15 @@ impl UserRec {
 pub struct Chat {
     /// The group's title; `None` for a private chat.
     pub title: Option<String>,
+    /// Users who may write in it.
     pub members: Vec<i64>,
+    /// All messages, deleted ones flagged, in id order.
     pub messages: Vec<Msg>,
 }
 
 /// A callback query and the bot's answer.
 pub struct Callback {
+    /// When the user pressed (the answer deadline counts from here).
     pub pressed_at: Instant,
     /// `{text, show_alert, url}` once answered.
     pub answer: Option<Value>,
@@ -130,8 +137,11 @@ pub struct Callback {
 
 /// An inline query, the bot's answer and what choosing each result posts.
 pub struct InlineRec {
+    /// Who typed it.
     pub user: i64,
+    /// What was typed after `@bot`.
     pub query: String,
+    /// When (the answer deadline counts from here).
     pub asked_at: Instant,
     /// The answered results.
     pub results: Option<Vec<Value>>,
@@ -213,18 +223,25 @@ impl Flood {
 
 /// Everything the fake Telegram knows.
 pub struct World {
+    /// How the server behaves.
     pub cfg: Config,
     /// The bot's id (the number before the token's `:`).
     pub bot_id: i64,
+    /// Users by id.
     pub users: BTreeMap<i64, UserRec>,
+    /// Chats by id (private chats have the user's id, groups negative ids).
     pub chats: BTreeMap<i64, Chat>,
     /// Updates not yet confirmed by an offset.
     pub updates: VecDeque<Value>,
+    /// The id the next update gets.
     pub next_update: i64,
+    /// Callback queries by id.
     pub callbacks: HashMap<String, Callback>,
+    /// Inline queries by id.
     pub inline_queries: HashMap<String, InlineRec>,
     /// inline_message_id → (chat, message id).
     pub inline_msgs: HashMap<String, (i64, i64)>,
+    /// Numbers callback and inline query ids.
     pub next_query: u64,
     /// Every Bot API call in order.
     pub calls: Vec<Call>,
@@ -232,10 +249,13 @@ pub struct World {
     pub commands: BTreeMap<(String, String), Vec<Value>>,
     /// (field, language) → text, for description, short_description and name.
     pub profile: BTreeMap<(String, String), String>,
+    /// The flood limits' state.
     pub flood: Flood,
+    /// Every send over a limit.
     pub flood_events: Vec<FloodEvent>,
     /// Bumped by every getUpdates as it arrives; an older waiting poll ends with 409.
     pub poll_seq: u64,
+    /// When the world was made.
     pub t0: Instant,
 }
 
