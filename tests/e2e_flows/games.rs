@@ -124,9 +124,8 @@ fn agreed_draw() {
 fn bad_input_changes_nothing() {
     let env = Env::new();
     let (alice, bob, game) = start_pair(&env, None, None, true);
-    let carol = env.api.user("Carol", "en");
-    carol.start();
-    let carol_msg = carol.wait_reply().id;
+    let carol = started_user(&env, "Carol", "en");
+    let carol_msg = carol.bot_messages().last().expect("the answer to /start").id;
     let (mover, waiter) = if my_turn(&alice, game) { (&alice, &bob) } else { (&bob, &alice) };
     let data =
         the_board(mover, game).buttons().into_iter().filter_map(|b| b.data).find(|d| d.starts_with("p.")).expect("p.");

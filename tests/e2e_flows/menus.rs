@@ -6,11 +6,6 @@ use crate::support::env::Env;
 use crate::support::game::*;
 use crate::support::users::{WAIT, wait_for};
 
-/// The first `https://t.me/...` link in `text`.
-fn link_in(text: &str) -> String {
-    text[text.find("https://t.me/").expect("a link")..].split_whitespace().next().expect("link").to_owned()
-}
-
 /// `/games` lists the game with a button that brings its board to the
 /// bottom; a board the user deleted is sent anew at the next redraw.
 #[test]
@@ -38,9 +33,7 @@ fn games_list_and_resend() {
 #[test]
 fn new_game_by_buttons_language_and_saved_setups() {
     let env = Env::new();
-    let dora = env.api.user("Dora", "en");
-    dora.start();
-    dora.wait_reply();
+    let dora = started_user(&env, "Dora", "en");
     let sent = dora.send("/lang");
     let langs = dora.wait_text("Choose your language", sent);
     dora.press(langs.id, &button_data(&langs, "Русский"));
@@ -91,9 +84,7 @@ fn history_replay_export_and_picture() {
     let (alice, bob, game) = start_pair(&env, None, None, true);
     let mover = if my_turn(&alice, game) { &alice } else { &bob };
     tap_any_move(mover, game);
-    press_label(&alice, game, "☰ Menu");
-    press_label(&alice, game, "🏳 Resign");
-    press_label(&alice, game, "Yes, resign");
+    resign(&alice, game);
     let sent = alice.send("/history");
     let list = alice.wait_text("Finished games", sent);
     assert!(list.text.contains(&format!("#{game}")) && list.text.contains("You lost"), "{}", list.text);

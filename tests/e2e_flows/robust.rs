@@ -150,9 +150,7 @@ fn a_burst_of_games_under_flood_limits() {
 #[test]
 fn game_against_the_ai() {
     let env = Env::new();
-    let alice = env.api.user("Alice", "en");
-    alice.start();
-    alice.wait_reply();
+    let alice = started_user(&env, "Alice", "en");
     let sent = alice.send("/ai easy");
     let started = alice.wait_text("against AI (", sent);
     let game = number_after(&started.text, "#").expect("game number");
@@ -167,9 +165,7 @@ fn game_against_the_ai() {
     wait_board(&alice, game, "Alice to move", |m| m.text.contains("Your move."));
     alice.wait_text(&format!("Your move in game #{game}"), 0);
     // Resign, then a rematch against the AI starts at once with sides swapped.
-    press_label(&alice, game, "☰ Menu");
-    press_label(&alice, game, "🏳 Resign");
-    press_label(&alice, game, "Yes, resign");
+    resign(&alice, game);
     let done = wait_board(&alice, game, "lost", |m| m.text.contains("You lost"));
     alice.press(done.id, &button_data(&done, "🔁 Rematch (sides swapped)"));
     wait_board(&alice, game + 1, "North", |m| m.text.contains("You play North"));

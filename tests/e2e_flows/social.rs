@@ -74,9 +74,7 @@ fn inline_challenge_cards_and_spectators() {
     assert_eq!(grid.len(), 10, "{}", spect.text);
     assert!(!grid.iter().any(|l| shows_rank(l)), "no rank is public yet: {grid:?}");
     // Resignation: the card shows the result.
-    press_label(&alice, game, "☰ Menu");
-    press_label(&alice, game, "🏳 Resign");
-    press_label(&alice, game, "Yes, resign");
+    resign(&alice, game);
     wait_for(WAIT, "the card to show the result", || card().text.contains("Carol won").then_some(()));
     env.check_clean();
 }

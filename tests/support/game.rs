@@ -83,12 +83,16 @@ pub fn press_label(u: &User, game: i64, label: &str) -> Value {
     press_and_wait(u, game, &button_data(&the_board(u, game), label))
 }
 
+/// The first `https://t.me/...` link in `text`.
+pub fn link_in(text: &str) -> String {
+    text[text.find("https://t.me/").expect("a link")..].split_whitespace().next().expect("link").to_owned()
+}
+
 /// `/new <rules>`: returns the game and the invitation link.
 pub fn invite(inviter: &User, rules: &str) -> (i64, String) {
     let sent = inviter.send(&format!("/new {rules}"));
     let msg = inviter.wait_text("t.me/", sent);
-    let link =
-        msg.text[msg.text.find("https://t.me/").expect("a link")..].split_whitespace().next().expect("link").to_owned();
+    let link = link_in(&msg.text);
     let game = number_after(&msg.text, "#").or_else(|| number_after(&msg.text, "№")).expect("game number");
     (game, link)
 }
@@ -184,4 +188,19 @@ pub fn tap_any_move(u: &User, game: i64) {
         press_and_wait(u, game, &square_data(&sel, &sq).expect("piece shown"));
     }
     panic!("no piece of {} could move", u.name);
+}
+
+/// Resigns `game` through the (English) board menu: ☰ → 🏳 → Yes.
+pub fn resign(u: &User, game: i64) {
+    for label in ["☰ Menu", "🏳 Resign", "Yes, resign"] {
+        press_label(u, game, label);
+    }
+}
+
+/// A new user (language `lang`) who pressed Start and got the bot's answer.
+pub fn started_user(env: &Env, name: &str, lang: &str) -> User {
+    let u = env.api.user(name, lang);
+    u.start();
+    u.wait_reply();
+    u
 }
