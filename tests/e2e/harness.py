@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -38,12 +39,18 @@ class Env:
         line = self.server.stdout.readline()
         m = re.search(r"127\.0\.0\.1:(\d+)", line)
         if not m:
+            self.server.kill()
+            shutil.rmtree(self.tmp, ignore_errors=True)
             raise RuntimeError(f"tgsim did not start: {line!r}")
         self.url = f"http://127.0.0.1:{m.group(1)}"
         self.sim = Sim(self.url)
         self.bot = None
         self.log = open(Path(self.tmp) / "bot.log", "ab")
-        self.start_bot()
+        try:
+            self.start_bot()
+        except BaseException:
+            self.close()
+            raise
 
     def start_bot(self, **extra_env: str) -> None:
         env = dict(os.environ, TELOXIDE_TOKEN=TOKEN, TELOXIDE_API_URL=self.url + "/", DATABASE_URL=self.db,
@@ -63,10 +70,14 @@ class Env:
             raise AssertionError("the bot did not stop within 15 s of the signal")
 
     def close(self) -> None:
+        """Stops the bot and the server and removes the temporary directory."""
         if self.bot and self.bot.poll() is None:
             self.bot.kill()
+            self.bot.wait()
         self.server.terminate()
+        self.server.wait()
         self.log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
 
     def bot_log(self) -> str:
         self.log.flush()

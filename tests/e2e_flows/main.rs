@@ -1,0 +1,14 @@
+//! End-to-end flows: the real `srazhenie` binary against an in-process
+//! fake Telegram Bot API (`tests/support`), with scripted users. These are
+//! the flows `tests/e2e/scenarios.py` plays against `../shared/tgsim`, so
+//! they run with nothing but the repository. Each test has its own fake
+//! server, bot process and temporary database, so they run in parallel.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod games;
+mod menus;
+mod profile;
+mod robust;
+mod social;

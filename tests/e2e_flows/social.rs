@@ -1,0 +1,113 @@
+//! Games started outside the private chat: inline challenge cards with
+//! spectators, group challenges to a named person; and the bot's profile
+//! calls at start-up.
+
+use crate::support::env::Env;
+use crate::support::game::*;
+use crate::support::users::{On, WAIT, wait_for};
+
+/// Whether a spectator's board line shows a rank (`r5`, `bF`, …).
+fn shows_rank(line: &str) -> bool {
+    let c: Vec<char> = line.chars().collect();
+    c.windows(2).any(|w| matches!(w[0], 'r' | 'b') && (w[1].is_ascii_digit() || matches!(w[1], 'B' | 'F')))
+}
+
+/// `@bot classic 3` posts a challenge card; the challenger cannot accept,
+/// a newcomer is sent to the bot first, a second acceptor is refused; the
+/// card follows the game and its Watch button gives a public-only board.
+#[test]
+fn inline_challenge_cards_and_spectators() {
+    let env = Env::new();
+    let [alice, bob, carol, dave] = ["Alice", "Bob", "Carol", "Dave"].map(|n| env.api.user(n, "en"));
+    for u in [&alice, &bob, &dave] {
+        u.start();
+        u.wait_reply();
+    }
+    let group = env.api.group(-100_000 - alice.id, "Club", &[&alice, &bob, &carol, &dave]);
+    let (results, qid) = alice.inline_query("classic 3");
+    assert!(!results.is_empty(), "no inline results");
+    for r in &results {
+        let title = r["title"].as_str().unwrap_or("");
+        assert!(title.contains("Classic") && title.contains("3 days"), "{title}");
+    }
+    let inline_id = alice.choose_inline(&qid, results[0]["id"].as_str().expect("id"), group);
+    let accept =
+        results[0]["reply_markup"]["inline_keyboard"][0][0]["callback_data"].as_str().expect("accept").to_owned();
+    let card = || env.api.inline_message(&inline_id).expect("the card");
+    let ans = alice.press_on(On::Inline(&inline_id), &accept);
+    assert!(ans["text"].as_str().unwrap_or("").contains("your own challenge"), "{ans}");
+    let ans = carol.press_on(On::Inline(&inline_id), &accept);
+    let url = ans["url"].as_str().unwrap_or("").to_owned();
+    assert!(url.contains("start=ch_"), "{ans}");
+    carol.open_link(&url);
+    let joined = carol.wait_text("You joined game #", 0);
+    let game = number_after(&joined.text, "#").expect("game number");
+    wait_board(&carol, game, "classic", |m| m.text.contains("Classic Stratego"));
+    wait_board(&alice, game, "setup", |m| m.text.contains("Set up your army"));
+    // A second acceptor is refused politely if the card still offered Accept
+    // when he pressed; once it is edited, Telegram no longer lets him press it.
+    match bob.try_press(On::Inline(&inline_id), &accept, false) {
+        Ok(Some(ans)) => assert!(ans["text"].as_str().unwrap_or("").contains("already accepted"), "{ans}"),
+        Ok(None) => panic!("Bob's press was not answered"),
+        Err(_) => assert!(!card().buttons().iter().any(|b| b.data.as_deref() == Some(accept.as_str()))),
+    }
+    wait_for(WAIT, "the card to show the setup", || card().text.contains("setting up").then_some(()));
+    let watch = card().keyboard()[0][0].data.clone().expect("watch");
+    dave.press_on(On::Inline(&inline_id), &watch);
+    dave.wait_text(&format!("watching game #{game}"), 0);
+    press_label(&alice, game, "⚔ To battle!");
+    press_label(&carol, game, "⚔ To battle!");
+    wait_for(WAIT, "the card to show the first move", || card().text.contains("🎯 move 1").then_some(()));
+    let spect = wait_for(WAIT, "the spectator board", || {
+        dave.bot_messages().into_iter().find(|m| m.text.contains('👁') && m.text.contains("Game #"))
+    });
+    let grid: Vec<&str> = spect
+        .text
+        .lines()
+        .filter(|l| {
+            l.len() > 3
+                && matches!(l.as_bytes()[0], b' ' | b'1')
+                && l.as_bytes()[1].is_ascii_digit()
+                && l.as_bytes()[2] == b' '
+        })
+        .collect();
+    assert_eq!(grid.len(), 10, "{}", spect.text);
+    assert!(!grid.iter().any(|l| shows_rank(l)), "no rank is public yet: {grid:?}");
+    // Resignation: the card shows the result.
+    resign(&alice, game);
+    wait_for(WAIT, "the card to show the result", || card().text.contains("Carol won").then_some(()));
+    env.check_clean();
+}
+
+/// `/challenge duel` as a reply to Bob: only Bob may accept; `/games` in
+/// the group lists the group's games.
+#[test]
+fn group_challenge_to_a_named_person() {
+    let env = Env::new();
+    let [alice, bob, carol] = ["Alice", "Bob", "Carol"].map(|n| env.api.user(n, "en"));
+    for u in [&alice, &bob, &carol] {
+        u.start();
+        u.wait_reply();
+    }
+    let group = env.api.group(-200_000 - alice.id, "Club", &[&alice, &bob, &carol]);
+    let said = bob.send_in(group, "hi all", None);
+    alice.send_in(group, "/challenge duel", Some(said));
+    let card = wait_for(WAIT, "the challenge card", || {
+        env.api.messages(group).into_iter().find(|m| m.from_bot && m.text.contains("challenges Bob"))
+    });
+    let data = card.keyboard()[0][0].data.clone().expect("accept");
+    let ans = carol.press_on(On::Message(group, card.id), &data);
+    assert!(ans["text"].as_str().unwrap_or("").contains("for someone else"), "{ans}");
+    let ans = bob.press_on(On::Message(group, card.id), &data);
+    assert!(ans["text"].as_str().unwrap_or("").contains("accepted"), "{ans}");
+    let game = number_after(&bob.wait_text("Game #", 0).text, "#").expect("game number");
+    wait_board(&bob, game, "duel", |m| m.text.contains("Duel"));
+    alice.send_in(group, "/games", None);
+    wait_for(WAIT, "the group's games", || {
+        env.api
+            .messages(group)
+            .into_iter()
+            .find(|m| m.text.contains("Games of this group") && m.text.contains(&format!("#{game}")))
+    });
+    env.check_clean();
+}
