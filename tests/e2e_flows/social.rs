@@ -111,3 +111,23 @@ fn group_challenge_to_a_named_person() {
     });
     env.check_clean();
 }
+
+/// The bot says hello when it is added to a group, and a link to an
+/// invitation that does not exist still welcomes a brand-new user with a
+/// way on (buttons for the AI and for an invitation of their own).
+#[test]
+fn a_new_group_and_a_dead_link_are_welcomed() {
+    let env = Env::new();
+    let [alice, bob] = ["Alice", "Bob"].map(|n| env.api.user(n, "en"));
+    let group = env.api.group(-100_000 - alice.id, "Club", &[&alice]);
+    let hello = wait_for(WAIT, "the group welcome", || {
+        env.api.messages(group).into_iter().find(|m| m.from_bot && m.text.contains("/challenge"))
+    });
+    assert!(hello.text.contains("private"), "{}", hello.text);
+    let bot = env.api.world().cfg.bot_username.clone();
+    bob.open_link(&format!("https://t.me/{bot}?start=inv_no_such_invitation"));
+    bob.wait_text("does not exist", 0);
+    let offer = bob.wait_text("You can still play", 0);
+    let labels: Vec<String> = offer.buttons().iter().map(|b| b.text.clone()).collect();
+    assert!(labels.len() >= 2, "the offer has buttons: {labels:?}");
+}
