@@ -60,6 +60,13 @@ impl Caution {
         Caution { may_probe }
     }
 
+    /// A caution that lets every rank probe (the `hard` terms of the
+    /// evaluation without holding anything back), for tests.
+    #[cfg(test)]
+    pub(crate) const fn permissive() -> Caution {
+        Caution { may_probe: [true; 12] }
+    }
+
     /// Whether an attack by `attacker` on `defender` (a piece of the
     /// sampled game) is a blind attack this caution forbids.
     #[inline]

@@ -17,12 +17,20 @@
 use engine::{CombatResult, Game, Move, Piece, Player, Rank, Square, resolve};
 
 use crate::caution::Caution;
+use crate::exposure::Exposure;
 
 /// The value of a won game (before the distance-to-win correction).
 pub(crate) const WIN: i32 = 5000;
 
 /// Base values by [`Rank::index`].
 const BASE: [i32; 12] = [400, 300, 200, 150, 100, 60, 40, 70, 30, 150, 50, 0];
+/// A movable piece whose rank the opponent has not seen is worth this part
+/// more in `hard`, by [`Rank::index`]: a fifth (as in the other levels), a
+/// half for the Marshal and a third for the General. While the top pieces are hidden, every moved piece
+/// might be one of them, so the opponent cannot take any of them on
+/// certainty; once they are known, the opponent's top pieces hunt ours
+/// freely. Both sides' hidden top pieces are worth finding out.
+const INFO: [i32; 12] = [2, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5];
 /// Points per square of distance to the nearest beatable target, by rank.
 const ATTRACT: [i32; 10] = [1, 1, 2, 2, 2, 2, 2, 2, 2, 1];
 /// Points per square towards revealed prey (`hard`): an enemy piece that
@@ -33,7 +41,7 @@ const HUNT: i32 = 4;
 const DEFEND: i32 = 6;
 /// How close to our Flag (squares, Mines not counted as walls) an enemy
 /// mover is an intruder.
-const INTRUDER_DIST: u8 = 3;
+const INTRUDER_DIST: u8 = 5;
 /// What an enemy Miner costs by its distance to our Flag (`hard`; Mines
 /// not counted as walls, 0 unused): at two squares it is two Mines from
 /// the Flag, beyond what the search sees, and must be stopped.
@@ -62,6 +70,8 @@ pub(crate) struct Evaluator {
     dominant: [[bool; 12]; 2],
     /// Distance from each square to our Flag (FAR if none).
     flag_dist: [u8; 100],
+    /// Where our pieces stand exposed to sure attacks (`hard`).
+    exposure: Exposure,
     limit: i32,
     base: i32,
 }
@@ -93,7 +103,7 @@ impl Evaluator {
                     _ => BASE[i],
                 };
                 if r.is_movable() {
-                    info[side][i] = value[side][i] / 5;
+                    info[side][i] = value[side][i] / if caution.is_some() { INFO[i] } else { 5 };
                 }
             }
         }
@@ -118,10 +128,14 @@ impl Evaluator {
             attract_w: ATTRACT,
             sharp: caution.is_some(),
             flag_dist: [FAR; 100],
+            exposure: Exposure::default(),
             limit: i32::from(rules.no_attack_limit.min(PRESSURE_PLIES)),
             base: 0,
         };
         ev.maps(g, caution);
+        if ev.sharp {
+            ev.exposure = Exposure::of(g, me);
+        }
         ev.base = ev.score(g).positional;
         ev
     }
@@ -218,14 +232,14 @@ impl Evaluator {
 
     /// One piece's share of the terms: (side index, material, positional).
     #[inline]
-    fn contrib(&self, p: Piece, sq: Square) -> (usize, i32, i32) {
+    pub(crate) fn contrib(&self, p: Piece, sq: Square) -> (usize, i32, i32) {
         let (k, r) = (p.player.index(), p.rank.index());
         let material = self.value[k][r] + if p.revealed { 0 } else { self.info[k][r] };
         let i = sq.index();
         let pos = if !p.rank.is_movable() {
             0
         } else if p.player == self.me {
-            -self.attract_w[r] * i32::from(self.attract[r][i])
+            -self.attract_w[r] * i32::from(self.attract[r][i]) - self.exposure.loss(p, sq, self.value[k][r])
         } else if self.flag_dist[i] <= 4 {
             let d = usize::from(self.flag_dist[i]);
             if self.sharp && p.rank == Rank::Sapper { -MINER_NEAR_FLAG[d] } else { -(5 - d as i32) * 12 }
@@ -335,12 +349,14 @@ mod tests {
                 let setups = ByPlayer::new_with(|_| smart(rules.rules(), &mut rng));
                 let mut g = Game::new(rules, setups, Player::South).unwrap();
                 random_playout(&mut g, &mut rng, plies);
-                let ev = Evaluator::new(&g, Player::South, None);
-                let s = ev.score(&g);
-                for mv in g.legal_moves() {
-                    let mut child = g.clone();
-                    child.play(mv).unwrap();
-                    assert_eq!(ev.update(s, &g, mv, &child), ev.score(&child), "{rules} {mv}");
+                for caution in [None, Some(Caution::permissive())] {
+                    let ev = Evaluator::new(&g, Player::South, caution);
+                    let s = ev.score(&g);
+                    for mv in g.legal_moves() {
+                        let mut child = g.clone();
+                        child.play(mv).unwrap();
+                        assert_eq!(ev.update(s, &g, mv, &child), ev.score(&child), "{rules} {mv}");
+                    }
                 }
             }
         }

@@ -55,7 +55,7 @@
 //! | `greedy` | wins by known ranks, else random | – |
 //! | `easy` | one ply + one capture ply, ≤ 6 samples, ±25 points of noise | 20 ms |
 //! | `normal` | two plies + two capture plies, as many samples as fit | 300 ms |
-//! | `hard` | three plies or more + three capture plies, as many samples as fit, setup prior, bluffing, caution, suspected ranks, hunting, Flag guard | 1.95 s |
+//! | `hard` | three plies or more + three capture plies, as many samples as fit, setup prior, bluffing, caution, suspected ranks, hunting, Flag guard, opponent model, exposure | 1.95 s |
 //! | `hard-v1` | `hard` before caution (a baseline for the arena, not offered to players) | 1.95 s |
 //!
 //! Deepening (`hard`): after 8 samples at a depth, one sample is searched a
@@ -94,10 +94,27 @@
 //! - hunts: a piece that beats a *revealed* enemy piece is drawn to it four
 //!   times as hard as to a sampled target;
 //! - guards its Flag: an enemy Miner two squares from it costs about a
-//!   General, and the pieces that can stop an enemy mover three squares
-//!   from it are drawn to it before anything else.
+//!   General, and the pieces that can stop an enemy mover five squares
+//!   from it are drawn to it before anything else;
+//! - learns the opponent (`track.rs`): of the enemy pieces whose rank it
+//!   has seen, which ranks had moved while hidden — a program that keeps
+//!   its high pieces home until a kill is certain, or a player who scouts
+//!   with low pieces, shows it within a few combats — and weighs the
+//!   unknown movers and the pieces that never moved by it (opponent
+//!   modelling from the game itself, as Stankiewicz & Schadd propose); a
+//!   piece that stands next to a revealed piece of ours, turn after turn,
+//!   without taking it is less likely what beats it;
+//! - minds what the opponent knows (`exposure.rs`): the public record tells
+//!   the opponent which of our pieces are revealed, which moved (so are no
+//!   Mine) and which ranks are all accounted for; a piece of ours within
+//!   two steps of an enemy piece that takes it for sure, as far as the
+//!   enemy knows, and with no piece of ours beside it to take the attacker
+//!   back, is charged part of its value — a careful opponent attacks on
+//!   certainty, and a chase ends beyond the search's horizon — and a hidden
+//!   Marshal (General) is worth half (a third) more than a known one: while
+//!   it is hidden, any moved piece of ours might be it.
 //!
-//! `hard-v1` is `hard` without these four, kept as the baseline the arena
+//! `hard-v1` is `hard` without these, kept as the baseline the arena
 //! measures `hard` against.
 //!
 //! Known limits of the method: in a sampled game the opponent "sees" our
@@ -125,6 +142,7 @@ mod belief;
 mod caution;
 mod determinize;
 mod eval;
+mod exposure;
 mod level;
 mod observation;
 mod prior;

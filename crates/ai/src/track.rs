@@ -20,6 +20,9 @@ pub(crate) struct Tracked {
     pub(crate) moved: bool,
     /// Has made a multi-square move: the runner kind (R24).
     pub(crate) ran: bool,
+    /// An enemy piece that moved without combat while we did not know its
+    /// rank (the mobility model of [`Inference::mobility`]).
+    pub(crate) roamed: bool,
     /// Behaviour weights per rank ([`Rank::index`]); 1.0 means no evidence.
     pub(crate) weight: [f32; 12],
 }
@@ -56,18 +59,39 @@ pub(crate) struct Inference {
     flee_loses: f32,
     /// Fled: ranks that would have beaten it.
     flee_wins: f32,
+    /// Stood next to our revealed piece and did not attack it on its
+    /// side's turn: ranks that would have beaten it.
+    pass_wins: f32,
+    /// Learn from the enemy's known pieces which ranks it moves while
+    /// hidden, and weigh its unknown pieces by that ([`Track::mobility`]).
+    mobility: bool,
 }
 
 impl Inference {
     /// The model of `easy`, `normal` and `hard-v1`.
-    pub(crate) const MILD: Inference =
-        Inference { approach_wins: 2.5, approach_loses: 0.5, flee_loses: 2.0, flee_wins: 0.6 };
+    pub(crate) const MILD: Inference = Inference {
+        approach_wins: 2.5,
+        approach_loses: 0.5,
+        flee_loses: 2.0,
+        flee_wins: 0.6,
+        pass_wins: 1.0,
+        mobility: false,
+    };
     /// The model of `hard`, closer to the "suspected ranks" of the strong
     /// programs: a piece that runs from a piece it beats is almost never
     /// what it would take to beat it, and one that closes in on a known
-    /// piece is what beats it or a bluff.
-    pub(crate) const SHARP: Inference =
-        Inference { approach_wins: 3.0, approach_loses: 0.35, flee_loses: 2.0, flee_wins: 0.15 };
+    /// piece is what beats it or a bluff; a piece that leaves a known piece
+    /// it stands next to alone, turn after turn, is less likely what beats
+    /// it (a player takes a sure win; programs that attack only on
+    /// certainty always do).
+    pub(crate) const SHARP: Inference = Inference {
+        approach_wins: 3.0,
+        approach_loses: 0.35,
+        flee_loses: 2.0,
+        flee_wins: 0.15,
+        pass_wins: 0.6,
+        mobility: true,
+    };
 }
 
 impl Track {
@@ -84,7 +108,16 @@ impl Track {
                 Cell::Empty | Cell::Lake => continue,
             };
             at[sq.index()] = Some(pieces.len() as u16);
-            pieces.push(Tracked { owner, initial: sq, current: Some(sq), rank, moved, ran, weight: [1.0; 12] });
+            pieces.push(Tracked {
+                owner,
+                initial: sq,
+                current: Some(sq),
+                rank,
+                moved,
+                ran,
+                roamed: false,
+                weight: [1.0; 12],
+            });
         }
         let dead = |pieces: &mut Vec<Tracked>, owner, rank, sq| {
             pieces.push(Tracked {
@@ -94,6 +127,7 @@ impl Track {
                 rank: Some(rank),
                 moved: false,
                 ran: false,
+                roamed: false,
                 weight: [1.0; 12],
             });
             Some((pieces.len() - 1) as u16)
@@ -141,6 +175,9 @@ impl Track {
         }
         let mut track = Track { pieces };
         track.weigh(obs, at, inference);
+        if inference.mobility {
+            track.mobility(obs.me.other());
+        }
         Ok(track)
     }
 
@@ -155,6 +192,7 @@ impl Track {
             if rec.player != me {
                 self.pieces[id].moved = true;
                 self.pieces[id].ran |= from.distance(to) > 1;
+                self.pieces[id].roamed |= rec.combat.is_none() && !revealed[id];
             }
             if rec.player != me && rec.combat.is_none() && self.pieces[id].rank.is_none() {
                 for n in neighbours(to).chain(neighbours(from)) {
@@ -170,6 +208,9 @@ impl Track {
                     }
                 }
             }
+            if rec.player != me && inference.pass_wins != 1.0 {
+                self.passed_up(me, &at, &revealed, rec.mv, inference.pass_wins);
+            }
             let target = at[to.index()];
             at[from.index()] = None;
             match rec.combat.map(|c| c.result) {
@@ -181,6 +222,71 @@ impl Track {
                 revealed[id] = true;
                 if let Some(t) = target {
                     revealed[t as usize] = true;
+                }
+            }
+        }
+    }
+}
+
+impl Track {
+    /// The mobility model (`hard`): of the enemy's pieces whose rank we know
+    /// (revealed or removed), the share of each rank that had roamed —
+    /// moved without combat while hidden — is `(roamed + 1) / (known + 2)`
+    /// (a uniform prior). Unknown pieces that roamed are weighed by that
+    /// share, unknown pieces that never moved by its complement, each
+    /// relative to the rank that fits best (Mines and the Flag unchanged).
+    /// A program that keeps its high pieces home until a kill is certain,
+    /// or a player who scouts with low pieces, shows it within a few
+    /// combats — opponent modelling from the game itself (Stankiewicz &
+    /// Schadd, BNAIC 2009).
+    fn mobility(&mut self, enemy: Player) {
+        let (mut known, mut roamed) = ([0u16; 12], [0u16; 12]);
+        for p in self.pieces.iter().filter(|p| p.owner == enemy) {
+            if let Some(r) = p.rank {
+                known[r.index()] += 1;
+                roamed[r.index()] += u16::from(p.roamed);
+            }
+        }
+        let share: [f32; 12] = std::array::from_fn(|i| f32::from(roamed[i] + 1) / f32::from(known[i] + 2));
+        let movable = || Rank::ALL.into_iter().filter(|r| r.is_movable()).map(|r| r.index());
+        let top = movable().map(|i| share[i]).fold(0.0, f32::max);
+        let top_still = movable().map(|i| 1.0 - share[i]).fold(0.0, f32::max);
+        for p in self.pieces.iter_mut().filter(|p| p.owner == enemy && p.rank.is_none() && p.current.is_some()) {
+            for i in movable() {
+                let f = if p.moved { share[i] / top } else { (1.0 - share[i]) / top_still };
+                p.weight[i] = (p.weight[i] * f).clamp(1e-3, 1e3);
+            }
+        }
+    }
+}
+
+/// The lowest weight that passing up captures alone can bring a rank to.
+const PASS_FLOOR: f32 = 0.15;
+
+impl Track {
+    /// The enemy played `mv` (`at` and `revealed` as before it): each enemy
+    /// piece of unknown rank that stood next to one of our (`me`) revealed
+    /// pieces and did not attack it is made less likely (`factor`) a rank
+    /// that beats it. The mover itself and the attacked piece are left out.
+    fn passed_up(&mut self, me: Player, at: &[Option<u16>; 100], revealed: &[bool], mv: engine::Move, factor: f32) {
+        for sq in Square::all().filter(|&sq| sq != mv.to) {
+            let Some(q) = at[sq.index()].map(usize::from) else { continue };
+            let Some(rq) = self.pieces[q].rank.filter(|_| self.pieces[q].owner == me && revealed[q]) else {
+                continue;
+            };
+            for n in neighbours(sq).filter(|&n| n != mv.from) {
+                let Some(id) = at[n.index()].map(usize::from) else { continue };
+                let t = &mut self.pieces[id];
+                if t.owner == me || t.rank.is_some() {
+                    continue;
+                }
+                // Turn after turn it adds up, to a floor: a player may hold
+                // back for reasons of its own (a defender of ours nearby).
+                for r in Rank::ALL.into_iter().filter(|r| r.is_movable()) {
+                    let w = &mut t.weight[r.index()];
+                    if resolve(r, rq) == CombatResult::AttackerWins && *w > PASS_FLOOR {
+                        *w = (*w * factor).max(PASS_FLOOR);
+                    }
                 }
             }
         }

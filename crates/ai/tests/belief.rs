@@ -175,3 +175,73 @@ fn a_piece_that_chased_our_known_general_is_the_marshal_or_a_bluff() {
     assert!(marshal > 5.0 / movable, "P(Marshal) {marshal} vs its share 1/{movable}");
     assert!(marshal < 0.9, "a bluff stays possible: {marshal}");
 }
+
+#[test]
+fn a_piece_that_leaves_our_known_captain_alone_is_less_likely_what_beats_it() {
+    // South's Captain takes a Soldier on e5 and is revealed (R18); the
+    // unknown North piece on e6 beside it does not attack, turn after turn,
+    // while another North piece shuffles on the j file.
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let pieces = [
+        (sq("e4"), Player::South, Rank::Captain),
+        (sq("a1"), Player::South, Rank::Flag),
+        (sq("a4"), Player::South, Rank::Sergeant),
+        (sq("e5"), Player::North, Rank::Soldier),
+        (sq("e6"), Player::North, Rank::Major),
+        (sq("j7"), Player::North, Rank::Sergeant),
+        (sq("j10"), Player::North, Rank::Flag),
+    ];
+    let observe = |passes: usize| {
+        let mut g = engine::Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
+        g.play("e4-e5".parse().unwrap()).unwrap();
+        for k in 0..passes {
+            if k > 0 {
+                g.play(["a4-a5", "a5-a4"][(k - 1) % 2].parse().unwrap()).unwrap();
+            }
+            g.play(["j7-j6", "j6-j7"][k % 2].parse().unwrap()).unwrap();
+        }
+        Observation::from_view(&g.view(Player::South))
+    };
+    let at = sq("e6");
+    let beats_captain = [Rank::Marshal, Rank::General, Rank::Colonel, Rank::Major];
+    let (fresh, after) = (observe(0), observe(4));
+    let sharp_fresh = share(&Belief::suspecting(&fresh).unwrap(), at, &beats_captain, 6000);
+    let sharp_after = share(&Belief::suspecting(&after).unwrap(), at, &beats_captain, 6000);
+    let mild_after = share(&Belief::with_setup_prior(&after).unwrap(), at, &beats_captain, 6000);
+    assert!(sharp_after < sharp_fresh * 0.5, "after four passes {sharp_after} vs at once {sharp_fresh}");
+    assert!(sharp_after > 0.0, "a piece holding back stays possible: {sharp_after}");
+    // hard-v1's model (the baseline) reads nothing into it.
+    let mild_fresh = share(&Belief::with_setup_prior(&fresh).unwrap(), at, &beats_captain, 6000);
+    assert!((mild_after - mild_fresh).abs() < 0.03, "{mild_after} vs {mild_fresh}");
+}
+
+#[test]
+fn ranks_the_enemy_has_been_seen_to_move_are_likelier_for_its_movers() {
+    // Two North Sergeants roam down the a and j files and are taken by
+    // South's Colonels; a third North piece then roams from e8. hard's
+    // mobility model learns from the two that this player moves its
+    // Sergeants, hard-v1's model does not.
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let pieces = [
+        (sq("a4"), Player::South, Rank::Colonel),
+        (sq("j4"), Player::South, Rank::Colonel),
+        (sq("e1"), Player::South, Rank::Sergeant),
+        (sq("a1"), Player::South, Rank::Flag),
+        (sq("a7"), Player::North, Rank::Sergeant),
+        (sq("j7"), Player::North, Rank::Sergeant),
+        (sq("e8"), Player::North, Rank::Sergeant),
+        (sq("j10"), Player::North, Rank::Flag),
+    ];
+    let mut g = engine::Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
+    let plies =
+        ["e1-e2", "a7-a6", "e2-e1", "a6-a5", "a4-a5", "j7-j6", "e1-e2", "j6-j5", "j4-j5", "e8-e7", "e2-e1", "e7-e6"];
+    for mv in plies {
+        g.play(mv.parse().unwrap()).unwrap();
+    }
+    let obs = Observation::from_view(&g.view(Player::South));
+    let at = sq("e6");
+    let sharp = share(&Belief::suspecting(&obs).unwrap(), at, &[Rank::Sergeant], 6000);
+    let mild = share(&Belief::with_setup_prior(&obs).unwrap(), at, &[Rank::Sergeant], 6000);
+    assert!(sharp > mild * 1.3, "P(Sergeant) {sharp} vs {mild} without the model");
+    assert!(sharp < 0.9, "other ranks stay possible: {sharp}");
+}
