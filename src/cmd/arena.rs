@@ -145,43 +145,43 @@ pub fn play_game(cfg: &ArenaConfig, i: usize) -> GameResult {
     let mut search = ByPlayer::<Vec<(u64, u32, u8)>>::default();
     let mut fault: Option<(Player, Fault)> = None;
     // Setups first: an external program that cannot set up loses at once.
-    let mut actors: Vec<Option<Actor>> = Vec::new();
-    let mut setups: Vec<Option<engine::ValidSetup>> = Vec::new();
-    for p in Player::ALL {
-        let (actor, setup) = match side(p) {
+    let mut start = |p: Player| -> Result<(Actor, engine::ValidSetup), Fault> {
+        match side(p) {
             Side::Ai(level) => {
-                (Some(Actor::Ai(*level, budget(p))), Some(ai::choose_setup(cfg.rules, *level, &mut rngs[p], None)))
+                Ok((Actor::Ai(*level, budget(p)), ai::choose_setup(cfg.rules, *level, &mut rngs[p], None)))
             }
             Side::Program(cmd) => {
-                let started = External::spawn(cmd, p, cfg.program_limit)
-                    .and_then(|mut ext| ext.setup(&side(p.other()).to_string(), cfg.rules.rules()).map(|s| (ext, s)));
-                match started {
-                    Ok((ext, s)) => (Some(Actor::Program(ext)), Some(s)),
-                    Err(f) => {
-                        fault = fault.or(Some((p, f)));
-                        (None, None)
-                    }
-                }
-            }
-        };
-        actors.push(actor);
-        setups.push(setup);
-    }
-    let (Some(south), Some(north)) = (setups[0].take(), setups[1].take()) else {
-        let (p, f) = fault.expect("a setup is missing only after a fault");
-        for a in actors.into_iter().flatten() {
-            if let Actor::Program(ext) = a {
-                ext.quit(ucc::result_word(None, p));
+                let mut ext = External::spawn(cmd, p, cfg.program_limit)?;
+                let setup = ext.setup(&side(p.other()).to_string(), cfg.rules.rules())?;
+                Ok((Actor::Program(ext), setup))
             }
         }
-        return faulted(a_side, p, letter(p), f, 0, times, search);
     };
-    let mut actors = ByPlayer { south: actors[0].take(), north: actors[1].take() };
+    let (south, north) = match (start(Player::South), start(Player::North)) {
+        (Ok(s), Ok(n)) => (s, n),
+        (s, n) => {
+            let (mut failed, mut running) = (None, Vec::new());
+            for (p, started) in [(Player::South, s), (Player::North, n)] {
+                match started {
+                    Err(f) => failed = failed.or(Some((p, f))),
+                    Ok((Actor::Program(ext), _)) => running.push(ext),
+                    Ok(_) => {}
+                }
+            }
+            let (p, f) = failed.expect("a side that did not start");
+            for ext in running {
+                ext.quit(ucc::result_word(None, p));
+            }
+            return faulted(a_side, p, letter(p), f, 0, times, search);
+        }
+    };
+    let mut actors = ByPlayer { south: south.0, north: north.0 };
+    let (south, north) = (south.1, north.1);
     let mut game =
         Game::new(cfg.rules, ByPlayer { south, north }, first).expect("setups of the rule set, legal first player");
     while game.outcome().is_none() {
         let p = game.turn();
-        let mv = match actors[p].as_mut().expect("both sides set up") {
+        let mv = match &mut actors[p] {
             Actor::Ai(level, budget) => {
                 let view = game.view(p);
                 let t0 = Instant::now();
@@ -220,7 +220,7 @@ pub fn play_game(cfg: &ArenaConfig, i: usize) -> GameResult {
         if report.outcome.is_none() {
             let line = ucc::ply_line(&report);
             for actor in [&mut actors.south, &mut actors.north] {
-                if let Some(Actor::Program(ext)) = actor {
+                if let Actor::Program(ext) = actor {
                     ext.tell(&line);
                 }
             }
@@ -242,8 +242,8 @@ pub fn play_game(cfg: &ArenaConfig, i: usize) -> GameResult {
             GameResult { outcome, a_result, plies, times_a, times_b, search_a, search_b, fault: None }
         }
     };
-    for p in Player::ALL {
-        if let Some(Actor::Program(ext)) = actors[p].take() {
+    for (p, actor) in [(Player::South, actors.south), (Player::North, actors.north)] {
+        if let Actor::Program(ext) = actor {
             ext.quit(ucc::result_word(Some(result.outcome), p));
         }
     }
