@@ -133,6 +133,8 @@ pub struct Callback {
     pub pressed_at: Instant,
     /// `{text, show_alert, url}` once answered.
     pub answer: Option<Value>,
+    /// When the bot answered.
+    pub answered_at: Option<Instant>,
 }
 
 /// An inline query, the bot's answer and what choosing each result posts.
