@@ -14,7 +14,7 @@ import sys
 import time
 import traceback
 
-from harness import (EXAMPLE, Env, SimTimeout, board, button_data, code_with, invite, new_user, press_and_wait,
+from harness import (EXAMPLE, Env, SimTimeout, board, button_data, buttons, code_with, invite, new_user, press_and_wait,
                      square_data, wait_board, wait_text)
 from client import SimError  # noqa: E402 (harness puts tgsim on the path)
 
@@ -76,7 +76,8 @@ def tap_move(user, game, frm: str, to: str):
             data = square_data(b, sq)
             if data:
                 break
-            scroll = button_data(b, "▶") if sq[0] in "ij" or user is None else button_data(b, "◀")
+            right = sq[0] in "ij" or user is None
+            scroll = next(d for t, d in buttons(b) if (t.endswith(" ▶") if right else t.startswith("◀ ")))
             press_and_wait(user, game, scroll)
         assert data, f"{sq} never became visible"
         press_and_wait(user, game, data)

@@ -50,6 +50,18 @@ pub fn button_data(m: &Msg, label: &str) -> String {
         .unwrap_or_else(|| panic!("no button {label:?} in {:?}", buttons.iter().map(|b| &b.text).collect::<Vec<_>>()))
 }
 
+/// The data of the button that jumps the board's window right (`c–j ▶`) or left (`◀ a–h`).
+pub fn window_jump(m: &Msg, right: bool) -> String {
+    let b = m.buttons().into_iter().find(|b| if right { b.text.ends_with(" ▶") } else { b.text.starts_with("◀ ") });
+    b.and_then(|b| b.data).unwrap_or_else(|| panic!("no {} jump in {:?}", if right { "▶" } else { "◀" }, m.buttons()))
+}
+
+/// The files the board's window shows, from its `👁 a–h` button.
+pub fn window_shown(m: &Msg) -> String {
+    let b = m.buttons().into_iter().find(|b| b.text.starts_with("👁 ")).expect("a window label");
+    b.text.trim_start_matches("👁 ").to_owned()
+}
+
 /// The callback data of the board button for square `sq`, if it is shown.
 pub fn square_data(m: &Msg, sq: &str) -> Option<String> {
     m.buttons()
@@ -166,7 +178,7 @@ pub fn tap_move(u: &User, game: i64, from: &str, to: &str) {
             if data.is_some() {
                 break;
             }
-            press_and_wait(u, game, &button_data(&b, if sq.starts_with(['i', 'j']) { "▶" } else { "◀" }));
+            press_and_wait(u, game, &window_jump(&b, sq.starts_with(['i', 'j'])));
         }
         press_and_wait(u, game, &data.unwrap_or_else(|| panic!("{sq} never became visible")));
     }
