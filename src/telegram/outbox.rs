@@ -256,7 +256,9 @@ impl Outbox {
                 let shown = self.shown.lock().expect("shown");
                 let Some(q) = chats.get_mut(&chat) else { return };
                 let next = q.next(|t| shown.get(t).copied(), &mut done);
-                if next.is_none() && q.is_empty() {
+                if next.is_none() {
+                    // Nothing queued (an edit always has its place in the
+                    // order): the next call starts a new worker.
                     chats.remove(&chat);
                 }
                 next
