@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::env::Env;
 use crate::support::game::*;
-use crate::support::users::{On, WAIT, wait_for};
+use crate::support::users::{WAIT, wait_for};
 use crate::support::world::Config;
 
 /// Whether the board shows `sq` selected (its button reads `[rank]`).
@@ -26,23 +26,9 @@ fn a_burst_of_taps_is_answered_at_once_and_the_board_catches_up() {
     let env = Env::with(Config { flood: true, ..Config::default() }, &[]);
     let (alice, bob, game) = start_pair(&env, None, None, true);
     let mover = if my_turn(&alice, game) { &alice } else { &bob };
-    let pieces: Vec<String> = own_pieces(&the_board(mover, game))
-        .into_iter()
-        .filter_map(|d| d.rsplit('.').next().map(str::to_owned))
-        .take(2)
-        .collect();
-    assert_eq!(pieces.len(), 2, "two pieces to tap");
     let calls_before = env.api.world().calls.len();
-    let mut taps = vec![];
     let t0 = Instant::now();
-    for i in 0..30 {
-        let sq = &pieces[i % 2];
-        let b = the_board(mover, game);
-        let data = square_data(&b, sq).expect("the piece is shown");
-        taps.push((sq.clone(), mover.tap(On::Message(mover.id, b.id), &data, false).expect("a shown button")));
-        std::thread::sleep(Duration::from_millis(166));
-    }
-    let last_tap = Instant::now();
+    let (taps, last_tap) = tap_burst(mover, game, 30, Duration::from_millis(166));
     assert!(last_tap - t0 < Duration::from_millis(5500), "the burst took {:?}", last_tap - t0);
     // Every press answered, each within 1 s of the press.
     let mut expected: Option<String> = None;
@@ -72,12 +58,21 @@ fn a_burst_of_taps_is_answered_at_once_and_the_board_catches_up() {
     // And stays so: nothing older arrives after it.
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(selected(&the_board(mover, game)), expected);
+    let board = the_board(mover, game).id; // before the world is locked below
     let w = env.api.world();
     let calls = &w.calls[calls_before..];
     let not_modified = calls.iter().filter(|c| c.error.as_deref().is_some_and(|e| e.contains("not modified"))).count();
     assert_eq!(not_modified, 0, "no edit identical to what the message shows");
     let refused: Vec<_> = calls.iter().filter(|c| c.status == 429).map(|c| &c.method).collect();
     assert!(refused.is_empty(), "the bot paces itself: {refused:?}");
+    let last_edit = calls
+        .iter()
+        .filter(|c| c.method == "editmessagetext" && c.status == 200 && c.params["message_id"].as_i64() == Some(board))
+        .map(|c| c.at)
+        .max()
+        .expect("the board was edited");
+    let behind = last_edit.saturating_duration_since(last_tap);
+    assert!(behind < Duration::from_secs(4), "the board's last edit came {behind:?} after the last tap");
     let edits = calls.iter().filter(|c| c.method == "editmessagetext").count();
     assert!(edits < 15, "edits merged: {edits} edits for 30 taps");
     drop(w);

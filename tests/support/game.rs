@@ -80,6 +80,33 @@ pub fn own_pieces(m: &Msg) -> Vec<String> {
         .collect()
 }
 
+/// Taps two of the user's pieces in turn, `n` taps `gap` apart, each on
+/// the board as it shows at that moment, without waiting for answers:
+/// returns each tap's square and callback query id, and when the last went.
+pub fn tap_burst(
+    u: &User,
+    game: i64,
+    n: usize,
+    gap: std::time::Duration,
+) -> (Vec<(String, String)>, std::time::Instant) {
+    let pieces: Vec<String> = own_pieces(&the_board(u, game))
+        .into_iter()
+        .filter_map(|d| d.rsplit('.').next().map(str::to_owned))
+        .take(2)
+        .collect();
+    assert_eq!(pieces.len(), 2, "two pieces to tap");
+    let mut taps = vec![];
+    for i in 0..n {
+        let sq = &pieces[i % 2];
+        let b = the_board(u, game);
+        let data = square_data(&b, sq).expect("the piece is shown");
+        let qid = u.tap(super::users::On::Message(u.id, b.id), &data, false).expect("a shown button");
+        taps.push((sq.clone(), qid));
+        std::thread::sleep(gap);
+    }
+    (taps, std::time::Instant::now())
+}
+
 /// Presses a button of the user's board of `game` and waits until the board changed.
 pub fn press_and_wait(u: &User, game: i64, data: &str) -> Value {
     let before = the_board(u, game);

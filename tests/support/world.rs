@@ -162,6 +162,8 @@ pub struct Call {
     pub error: Option<String>,
     /// The parameters (uploads summarised).
     pub params: Value,
+    /// When it was answered.
+    pub at: Instant,
 }
 
 /// A send over one of Telegram's rate limits.
