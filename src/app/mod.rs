@@ -31,7 +31,7 @@ pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
 pub use ratings::{family, rate};
 pub use setup::SetupAction;
-pub use state::{GameSummary, Seat};
+pub use state::{GameSummary, LAST_WINDOW, Seat, WINDOW, column, window_for};
 
 use crate::storage::{GameRecord, MoveRecord, StorageError, Store, UserRecord};
 

@@ -82,6 +82,7 @@ pub(crate) fn after_change(
     state::store_engine(rec, game)?;
     for p in &mut rec.players {
         p.selected = None;
+        p.scroll = 0; // back to each player's default view
     }
     state::touch_all(rec);
     let mut notices = vec![];
@@ -154,7 +155,10 @@ impl App {
                         Err(UserError::Illegal(engine::MoveError::Immobile(p.rank)))
                     }
                     Cell::Own(_) => {
+                        let dests: Vec<Square> = view.destinations(sq).collect();
                         let player = state::player_mut(rec, side)?;
+                        let current = u8::try_from(player.scroll).unwrap_or(0);
+                        player.scroll = i64::from(state::window_for(side, sq, &dests, current));
                         player.selected = Seat::Selected(sq).store();
                         state::touch(rec, side);
                         Ok(((TapResult::Selected(sq), vec![]), vec![]))
@@ -231,7 +235,7 @@ impl App {
                 };
                 let notices = match action {
                     Action::Scroll(to) => {
-                        state::player_mut(rec, side)?.scroll = i64::from(to.min(2));
+                        state::player_mut(rec, side)?.scroll = i64::from(to.min(state::LAST_WINDOW));
                         state::touch(rec, side);
                         vec![]
                     }

@@ -85,7 +85,7 @@ impl App {
                         }
                         draft = ValidSetup::from_code(rules, &s.code).map_err(UserError::BadSetupCode)?;
                     }
-                    SetupAction::Scroll(to) => scroll = i64::from((*to).min(2)),
+                    SetupAction::Scroll(to) => scroll = i64::from((*to).min(state::LAST_WINDOW)),
                     SetupAction::Confirm => {
                         state::player_mut(rec, side)?.setup_confirmed = true;
                         seat = Seat::Idle;

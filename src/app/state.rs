@@ -114,6 +114,39 @@ pub(crate) fn draft(rec: &GameRecord, side: Player) -> Result<ValidSetup, UserEr
     ValidSetup::from_code(rules, code).map_err(|e| UserError::Internal(format!("stored draft: {e}")))
 }
 
+/// Files a board keyboard shows at once (of 10); the window starts at
+/// column 0 (the player's default view) or [`LAST_WINDOW`].
+pub const WINDOW: u8 = 8;
+
+/// The first column of the other useful view (files c–j from South's side).
+pub const LAST_WINDOW: u8 = 10 - WINDOW;
+
+/// The column of `sq` as `side` sees the board (0 = their left).
+#[must_use]
+pub fn column(side: Player, sq: Square) -> u8 {
+    match side {
+        Player::South => sq.file(),
+        Player::North => 9 - sq.file(),
+    }
+}
+
+/// The window (its first column, 0 or [`LAST_WINDOW`]) to show after `side`
+/// selects `sq`: one that shows `sq` and as many of `dests` as fit;
+/// `current` when it is as good.
+#[must_use]
+pub fn window_for(side: Player, sq: Square, dests: &[Square], current: u8) -> u8 {
+    let shows = |start: u8, s: Square| (start..start + WINDOW).contains(&column(side, s));
+    let score = |start: u8| shows(start, sq).then(|| dests.iter().filter(|d| shows(start, **d)).count());
+    let current = if current == 0 || current == LAST_WINDOW { Some(current) } else { None };
+    let mut best = current.filter(|c| score(*c).is_some());
+    for start in [0, LAST_WINDOW] {
+        if score(start) > best.and_then(score) {
+            best = Some(start);
+        }
+    }
+    best.unwrap_or(0)
+}
+
 /// Marks `side`'s board for redrawing (its buttons become stale).
 pub(crate) fn touch(rec: &mut GameRecord, side: Player) {
     if let Some(p) = rec.player_mut(side.as_str()) {
@@ -197,5 +230,28 @@ mod tests {
             assert_eq!(Seat::parse(s.store().as_deref()), s);
         }
         assert_eq!(Seat::parse(Some("garbage")), Seat::Idle);
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_window_shows_the_selected_piece_and_most_of_its_destinations() {
+        use Player::{North, South};
+        // A scout on c4 reaching a4–j4: a–h shows 7 of 9 destinations, c–j 7: keep the current view.
+        let rank4: Vec<Square> = "abdefghij".chars().map(|f| sq(&format!("{f}4"))).collect();
+        assert_eq!(window_for(South, sq("c4"), &rank4, 0), 0);
+        assert_eq!(window_for(South, sq("c4"), &rank4, LAST_WINDOW), LAST_WINDOW);
+        // A piece on i4 is only in c–j; one on b4 only in a–h, whatever the current view.
+        assert_eq!(window_for(South, sq("i4"), &[], 0), LAST_WINDOW);
+        assert_eq!(window_for(South, sq("b4"), &[sq("a4")], LAST_WINDOW), 0);
+        // On c6 with a6 and b6 to go to: a–h shows them, c–j does not.
+        assert_eq!(window_for(South, sq("c6"), &[sq("a6"), sq("b6")], LAST_WINDOW), 0);
+        // North sees the files mirrored: j is its column 0.
+        assert_eq!(window_for(North, sq("j7"), &[], LAST_WINDOW), 0);
+        assert_eq!(window_for(North, sq("a7"), &[], 0), LAST_WINDOW);
+        // A stored middle view (from an older keyboard) moves to a useful one.
+        assert_eq!(window_for(South, sq("e4"), &[], 1), 0);
     }
 }

@@ -289,7 +289,7 @@ impl Store {
         message_id: Option<i64>,
         version: i64,
     ) -> Result<()> {
-        sqlx::query("UPDATE spectators SET message_id = ?, rendered_version = ? WHERE game_id = ? AND user_id = ?")
+        sqlx::query("UPDATE spectators SET message_id = ?, rendered_version = MAX(rendered_version, ?) WHERE game_id = ? AND user_id = ?")
             .bind(message_id)
             .bind(version)
             .bind(game_id)

@@ -4,7 +4,7 @@
 //! [`engine::SpectatorView`] (both armies redacted like an enemy's, R24).
 
 use engine::{Player, PublicCell, RuleSetId, SpectatorView};
-use teloxide::payloads::{AnswerInlineQuerySetters, EditMessageTextInlineSetters};
+use teloxide::payloads::AnswerInlineQuerySetters;
 use teloxide::prelude::*;
 use teloxide::types::{
     InlineKeyboardButton, InlineKeyboardMarkup, InlineQueryResult, InlineQueryResultArticle, InputMessageContent,
@@ -140,29 +140,21 @@ pub async fn update_card(ui: &Ui, rec: &GameRecord) {
         tr(lang, "btn-watch"),
         Callback::Watch { game: rec.id }.encode(),
     )]]);
-    let done = match (&ch.inline_message_id, ch.chat_id, ch.message_id) {
-        (Some(id), _, _) => ui
-            .call(0, || {
-                ui.bot
-                    .edit_message_text_inline(id.clone(), text.clone())
-                    .parse_mode(ParseMode::Html)
-                    .reply_markup(kb.clone())
-                    .into_future()
-            })
-            .await
-            .map(|_| ()),
-        (None, Some(chat), Some(msg)) => ui
-            .edit(chat, teloxide::types::MessageId(msg as i32), text.clone(), Some(kb))
-            .await
-            .map_err(|f| teloxide::RequestError::Api(teloxide::ApiError::Unknown(format!("{f:?}")))),
-        _ => Ok(()),
+    let shown = match (&ch.inline_message_id, ch.chat_id, ch.message_id) {
+        (Some(id), _, _) => ui.edit_inline(id.clone(), text.clone(), Some(kb)),
+        (None, Some(chat), Some(msg)) => ui.edit(chat, teloxide::types::MessageId(msg as i32), text.clone(), Some(kb)),
+        _ => return,
     };
-    match done {
-        Ok(()) => {
-            let _ = ui.app.store().set_card(ch.id, &text).await;
+    // Recorded once shown; the game's delivery does not wait for the group's pacing.
+    let (ui, game, card) = (ui.clone(), rec.id, ch.id);
+    tokio::spawn(async move {
+        match shown.await {
+            Ok(()) => {
+                let _ = ui.app.store().set_card(card, &text).await;
+            }
+            Err(f) => tracing::warn!(game, failure = ?f, "card edit failed"),
         }
-        Err(e) => tracing::warn!(game = rec.id, error = %e, "card edit failed"),
-    }
+    });
 }
 
 fn spectator_cell(v: &SpectatorView, sq: engine::Square, lang: Lang) -> String {
@@ -242,18 +234,23 @@ pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
             tr(lang, "btn-unwatch"),
             Callback::Unwatch { game: rec.id }.encode(),
         )]]);
-        let id = match message_id {
-            Some(m)
-                if ui
-                    .edit(user_id, teloxide::types::MessageId(m as i32), text.clone(), Some(kb.clone()))
-                    .await
-                    .is_ok() =>
-            {
-                Some(m)
-            }
-            _ => ui.send(user_id, text, Some(kb)).await.map(|m| i64::from(m.0)),
+        let Some(m) = message_id else {
+            // A first board: sent here, so that a second sync does not send another.
+            let id = ui.send(user_id, text, Some(kb)).await.map(|m| i64::from(m.0));
+            let _ = ui.app.store().set_spectator_board(rec.id, user_id, id, rec.version).await;
+            continue;
         };
-        let _ = ui.app.store().set_spectator_board(rec.id, user_id, id, rec.version).await;
+        let shown = ui.edit(user_id, teloxide::types::MessageId(m as i32), text.clone(), Some(kb.clone()));
+        let (ui, game, version) = (ui.clone(), rec.id, rec.version);
+        tokio::spawn(async move {
+            let id = match shown.await {
+                Err(crate::telegram::deliver::Failure::NotFound) => {
+                    ui.send(user_id, text, Some(kb)).await.map(|m| i64::from(m.0))
+                }
+                _ => Some(m),
+            };
+            let _ = ui.app.store().set_spectator_board(game, user_id, id, version).await;
+        });
     }
 }
 

@@ -8,12 +8,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use engine::Player;
-use teloxide::ApiError;
 use teloxide::RequestError;
-use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
+use teloxide::payloads::SendMessageSetters;
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardMarkup, MessageId, ParseMode};
 
+pub use super::calls::{Failure, classify, with_retry};
+use super::outbox::{Content, Outbox, Pending, Target};
 use super::pacer::Pacer;
 use super::render::{self, BoardCtx, SetupCtx};
 use super::texts;
@@ -21,77 +22,6 @@ use crate::app::{AI_USER_ID, Addressed, App, Done, Seat};
 use crate::i18n::Lang;
 use crate::i18n::tr_args;
 use crate::storage::{GameRecord, GameStatus, UserRecord};
-
-/// How Telegram answered a call, as far as delivery cares.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// 400 "message is not modified": the board already shows this.
-    NotModified,
-    /// 400 "message to edit/delete not found": the user deleted it.
-    NotFound,
-    /// 403: the user blocked the bot.
-    Blocked,
-    /// 403: the user never pressed Start.
-    CantInitiate,
-    /// Anything else (logged).
-    Other(String),
-}
-
-/// Classifies a request error (teloxide maps some 403s to `Unknown`: match the text).
-#[must_use]
-pub fn classify(e: &RequestError) -> Failure {
-    match e {
-        RequestError::Api(ApiError::MessageNotModified) => Failure::NotModified,
-        RequestError::Api(ApiError::MessageToEditNotFound | ApiError::MessageToDeleteNotFound) => Failure::NotFound,
-        RequestError::Api(ApiError::BotBlocked) => Failure::Blocked,
-        RequestError::Api(ApiError::CantInitiateConversation) => Failure::CantInitiate,
-        RequestError::Api(ApiError::Unknown(t)) => {
-            let t = t.to_lowercase();
-            if t.contains("not modified") {
-                Failure::NotModified
-            } else if t.contains("not found") && t.contains("message") {
-                Failure::NotFound
-            } else if t.contains("blocked") {
-                Failure::Blocked
-            } else if t.contains("initiate conversation") {
-                Failure::CantInitiate
-            } else {
-                Failure::Other(t)
-            }
-        }
-        e => Failure::Other(e.to_string()),
-    }
-}
-
-/// Runs a call to `chat` after the pacer allows it; on 429 waits the
-/// `retry_after` Telegram asked for and tries again (up to five times, for
-/// edits as well as sends), and retries network errors three times.
-///
-/// # Errors
-/// The last error once the retries are used up, or any other API error at once.
-pub async fn with_retry<T, F, Fut>(pacer: &Pacer, chat: i64, mut f: F) -> Result<T, RequestError>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, RequestError>>,
-{
-    let mut tries = 0;
-    loop {
-        pacer.wait(chat).await;
-        match f().await {
-            Err(RequestError::RetryAfter(s)) if tries < 5 => {
-                tries += 1;
-                tracing::warn!(chat, secs = s.seconds(), "429 from Telegram, waiting");
-                tokio::time::sleep(s.duration() + Duration::from_millis(50)).await;
-            }
-            Err(RequestError::Network(e)) if tries < 3 => {
-                tries += 1;
-                tracing::warn!(chat, error = %e, "network error, retrying");
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-            r => return r,
-        }
-    }
-}
 
 /// The front-end's shared state: the bot, the use cases, pacing, and one
 /// delivery lock per game so that boards are drawn in order.
@@ -108,6 +38,7 @@ pub struct Ui {
     /// The least time the AI's thread stays busy per move (`AI_MIN_THINK_MS`, for tests).
     pub ai_min_think: Option<Duration>,
     pacer: Arc<Pacer>,
+    outbox: Arc<Outbox>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
     in_flight: Arc<tokio::sync::Semaphore>,
 }
@@ -133,13 +64,15 @@ impl Ui {
     /// A front-end over `bot` and `app`, paced to Telegram's default limits.
     #[must_use]
     pub fn new(bot: Bot, app: App, username: String) -> Ui {
+        let pacer = Arc::new(Pacer::default());
         Ui {
+            outbox: Outbox::new(bot.clone(), pacer.clone()),
             bot,
             app,
             username,
             ai_budget: None,
             ai_min_think: None,
-            pacer: Arc::new(Pacer::default()),
+            pacer,
             locks: Arc::default(),
             in_flight: Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),
         }
@@ -157,6 +90,7 @@ impl Ui {
     #[must_use]
     pub fn with_calls_per_sec(mut self, per_sec: u32) -> Ui {
         self.pacer = Arc::new(Pacer::new(per_sec));
+        self.outbox = Outbox::new(self.bot.clone(), self.pacer.clone());
         self
     }
 
@@ -169,19 +103,33 @@ impl Ui {
         with_retry(&self.pacer, chat, f).await
     }
 
-    /// Sends an HTML message; `None` (logged) when it could not be delivered.
-    pub async fn send(&self, chat: i64, text: String, kb: Option<InlineKeyboardMarkup>) -> Option<MessageId> {
+    /// Queues an HTML message to `chat` after everything queued for it;
+    /// the returned [`Pending`] gives its id, or `None` (logged) when it
+    /// could not be delivered. Dropping it does not cancel the send.
+    pub fn send(&self, chat: i64, text: String, kb: Option<InlineKeyboardMarkup>) -> Pending<Option<MessageId>> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let ui = self.clone();
+        self.outbox.job(chat, move || async move {
+            let _ = tx.send(ui.send_now(chat, Content { text, kb }).await);
+        });
+        Pending::new(rx, None)
+    }
+
+    async fn send_now(&self, chat: i64, content: Content) -> Option<MessageId> {
         let r = self
             .call(chat, || {
-                let mut req = self.bot.send_message(ChatId(chat), text.clone()).parse_mode(ParseMode::Html);
-                if let Some(kb) = &kb {
+                let mut req = self.bot.send_message(ChatId(chat), content.text.clone()).parse_mode(ParseMode::Html);
+                if let Some(kb) = &content.kb {
                     req = req.reply_markup(kb.clone());
                 }
                 req.into_future()
             })
             .await;
         match r {
-            Ok(m) => Some(m.id),
+            Ok(m) => {
+                self.outbox.shows(Target::Chat(chat, m.id), &content);
+                Some(m.id)
+            }
             Err(e) => {
                 let f = classify(&e);
                 if f == Failure::Blocked {
@@ -193,30 +141,48 @@ impl Ui {
         }
     }
 
-    /// Edits an HTML message in place.
+    /// Queues an edit of an HTML message in place, merged with a pending
+    /// edit of the same message (the newest content wins) and dropped if
+    /// the message already shows it (see [`super::outbox`]).
     ///
-    /// # Errors
-    /// The classified failure; "not modified" is reported as success.
-    pub async fn edit(
+    /// The [`Pending`] result is `Ok` once the message shows the content,
+    /// or the classified failure ("not modified" counts as success).
+    pub fn edit(
         &self,
         chat: i64,
         id: MessageId,
         text: String,
         kb: Option<InlineKeyboardMarkup>,
-    ) -> Result<(), Failure> {
-        let r = self
-            .call(chat, || {
-                let mut req = self.bot.edit_message_text(ChatId(chat), id, text.clone()).parse_mode(ParseMode::Html);
-                if let Some(kb) = &kb {
-                    req = req.reply_markup(kb.clone());
-                }
-                req.into_future()
-            })
-            .await;
-        match r.map_err(|e| classify(&e)) {
-            Ok(_) | Err(Failure::NotModified) => Ok(()),
-            Err(f) => Err(f),
-        }
+    ) -> Pending<Result<(), Failure>> {
+        self.outbox.edit(Target::Chat(chat, id), Content { text, kb })
+    }
+
+    /// Queues an edit of a message posted through inline mode (as [`Ui::edit`]).
+    pub fn edit_inline(
+        &self,
+        id: String,
+        text: String,
+        kb: Option<InlineKeyboardMarkup>,
+    ) -> Pending<Result<(), Failure>> {
+        self.outbox.edit(Target::Inline(id), Content { text, kb })
+    }
+
+    /// Queues `call` for `chat` after everything queued for it so far (for
+    /// calls other than text messages, e.g. files): the caller goes on at once.
+    pub fn queue<F>(&self, chat: i64, call: impl FnOnce(Ui) -> F + Send + 'static)
+    where
+        F: Future<Output = ()> + Send + 'static,
+    {
+        let ui = self.clone();
+        self.outbox.job(chat, move || call(ui));
+    }
+
+    /// Queues the deletion of a message (failures, e.g. past 48 h, are ignored).
+    pub fn delete(&self, chat: i64, id: MessageId) {
+        let ui = self.clone();
+        self.outbox.job(chat, move || async move {
+            let _ = ui.call(chat, || ui.bot.delete_message(ChatId(chat), id).into_future()).await;
+        });
     }
 
     async fn mark_blocked(&self, user_id: i64) {
@@ -271,31 +237,41 @@ impl Ui {
             let mut board_id = p.board_message_id;
             let mut notify_id = p.notify_message_id;
             let mut notified = false;
+            let mut rendered = None;
             if owed {
                 let Some((text, kb)) = board_message(&rec, side, lang, &opponent) else { continue };
-                board_id = self.put_board(p.user_id, board_id, fresh, text, kb, lang).await;
+                match (board_id, fresh) {
+                    (Some(id), false) => {
+                        // Queued, merged with a pending edit; recorded as
+                        // drawn once Telegram has it (a crash before redraws it).
+                        let shown = self.edit(p.user_id, MessageId(id as i32), text, kb);
+                        self.spawn_record(game_id, side, p.user_id, p.board_version, shown);
+                    }
+                    _ => {
+                        board_id = self.put_board(p.user_id, board_id, text, kb, lang).await;
+                        rendered = Some(p.board_version);
+                    }
+                }
             }
             if p.notify_pending && rec.status == GameStatus::Play {
                 if let Some(old) = notify_id {
-                    let _ = self
-                        .call(p.user_id, || {
-                            self.bot.delete_message(ChatId(p.user_id), MessageId(old as i32)).into_future()
-                        })
-                        .await;
+                    self.delete(p.user_id, MessageId(old as i32));
                 }
                 let text = texts::your_turn(&rec, side, lang, &opponent);
                 notify_id = self.send(p.user_id, text, None).await.map(|m| i64::from(m.0));
                 notified = true;
             }
-            updates.push((side, board_id, p.board_version, notify_id, notified));
+            updates.push((side, board_id, rendered, notify_id, notified));
         }
         let saved = self
             .app
             .with_game(game_id, |r| {
-                for (side, board_id, version, notify_id, notified) in &updates {
+                for (side, board_id, rendered, notify_id, notified) in &updates {
                     if let Some(p) = r.player_mut(side.as_str()) {
                         p.board_message_id = *board_id;
-                        p.rendered_version = p.rendered_version.max(*version);
+                        if let Some(v) = rendered {
+                            p.rendered_version = p.rendered_version.max(*v);
+                        }
                         if *notified {
                             p.notify_message_id = *notify_id;
                             p.notify_pending = false;
@@ -322,35 +298,74 @@ impl Ui {
         }
     }
 
-    /// Puts a board in the chat: edits `old` in place, or sends it anew
-    /// (when `fresh`, when there is none, or when the user deleted it).
+    /// Sends a board anew at the bottom of the chat; the old one, if any,
+    /// becomes a one-line stub. Returns the new id (or the old one if the
+    /// send failed).
     async fn put_board(
         &self,
         chat: i64,
         old: Option<i64>,
-        fresh: bool,
         text: String,
         kb: Option<InlineKeyboardMarkup>,
         lang: Lang,
     ) -> Option<i64> {
-        if let (Some(id), false) = (old, fresh) {
-            match self.edit(chat, MessageId(id as i32), text.clone(), kb.clone()).await {
-                Ok(()) => return Some(id),
-                Err(Failure::NotFound) => {}
-                Err(f) => {
-                    tracing::warn!(chat, failure = ?f, "board edit failed");
-                    if f == Failure::Blocked {
-                        self.mark_blocked(chat).await;
-                    }
-                    return Some(id);
-                }
-            }
-        }
         let new = self.send(chat, text, kb).await.map(|m| i64::from(m.0));
-        if let (Some(id), true, Some(_)) = (old, fresh, new) {
-            let _ = self.edit(chat, MessageId(id as i32), texts::moved_below(lang), None).await;
+        if let (Some(id), Some(_)) = (old, new) {
+            let _ = self.edit(chat, MessageId(id as i32), texts::moved_below(lang), None);
         }
         new.or(old)
+    }
+
+    /// Waits in the background for a queued board edit: records the
+    /// version as drawn once it is shown; sends the board anew if the user
+    /// deleted it; remembers a user who blocked the bot.
+    fn spawn_record(
+        &self,
+        game_id: i64,
+        side: Player,
+        user_id: i64,
+        version: i64,
+        shown: Pending<Result<(), Failure>>,
+    ) {
+        let ui = self.clone();
+        tokio::spawn(async move {
+            match shown.await {
+                Ok(()) => {
+                    let r = ui
+                        .app
+                        .with_game(game_id, |r| {
+                            if let Some(p) = r.player_mut(side.as_str()) {
+                                p.rendered_version = p.rendered_version.max(version);
+                            }
+                            Ok(((), vec![]))
+                        })
+                        .await;
+                    if let Err(e) = r {
+                        tracing::warn!(game_id, error = %e, "could not record a drawn board");
+                    }
+                }
+                Err(Failure::NotFound) => ui.spawn_sync(game_id, Force { fresh_for: Some(user_id), redraw_for: None }),
+                Err(f) => {
+                    tracing::warn!(chat = user_id, failure = ?f, "board edit failed");
+                    if f == Failure::Blocked {
+                        ui.mark_blocked(user_id).await;
+                    }
+                }
+            }
+        });
+    }
+
+    /// Runs [`Ui::sync_game`] in the background.
+    pub fn spawn_sync(&self, game_id: i64, force: Force) {
+        let ui = self.clone();
+        tokio::spawn(async move { ui.sync_game(game_id, force).await });
+    }
+
+    /// Runs [`Ui::after`] in the background: a handler that answered goes
+    /// on with the next update while boards and notices wait for pacing.
+    pub fn spawn_after(&self, done: Done, force: Force) {
+        let ui = self.clone();
+        tokio::spawn(async move { ui.after(&done, force).await });
     }
 
     /// Sends notices, each in its reader's language.
@@ -362,7 +377,7 @@ impl Ui {
             if user.blocked {
                 continue;
             }
-            self.send(n.user_id, text, kb).await;
+            let _ = self.send(n.user_id, text, kb);
         }
     }
 
@@ -495,52 +510,5 @@ pub fn board_message(
             Some((render::board_text(&view, &ctx), render::board_keyboard(&view, &ctx)))
         }
         GameStatus::Waiting | GameStatus::Cancelled => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::atomic::{AtomicU32, Ordering};
-
-    use teloxide::types::Seconds;
-
-    use super::*;
-
-    #[tokio::test(start_paused = true)]
-    async fn a_429_is_waited_out_and_retried() {
-        let pacer = Pacer::default();
-        let calls = AtomicU32::new(0);
-        let t0 = tokio::time::Instant::now();
-        let r: Result<u32, RequestError> = with_retry(&pacer, 5, || async {
-            match calls.fetch_add(1, Ordering::SeqCst) {
-                0 | 1 => Err(RequestError::RetryAfter(Seconds::from_seconds(2))),
-                n => Ok(n),
-            }
-        })
-        .await;
-        assert_eq!(r.unwrap(), 2);
-        assert!(t0.elapsed() >= Duration::from_secs(4), "waited {:?}", t0.elapsed());
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn other_errors_are_not_retried() {
-        let pacer = Pacer::default();
-        let calls = AtomicU32::new(0);
-        let r: Result<(), RequestError> = with_retry(&pacer, 5, || async {
-            calls.fetch_add(1, Ordering::SeqCst);
-            Err(RequestError::Api(ApiError::MessageNotModified))
-        })
-        .await;
-        assert_eq!(classify(&r.unwrap_err()), Failure::NotModified);
-        assert_eq!(calls.load(Ordering::SeqCst), 1);
-    }
-
-    #[test]
-    fn telegram_errors_are_classified_by_their_text_too() {
-        let unknown = |t: &str| RequestError::Api(ApiError::Unknown(t.to_owned()));
-        assert_eq!(classify(&unknown("Forbidden: bot can't initiate conversation with a user")), Failure::CantInitiate);
-        assert_eq!(classify(&unknown("Forbidden: bot was blocked by the user")), Failure::Blocked);
-        assert_eq!(classify(&RequestError::Api(ApiError::MessageToEditNotFound)), Failure::NotFound);
-        assert!(matches!(classify(&unknown("Bad Request: chat not found")), Failure::Other(_)));
     }
 }

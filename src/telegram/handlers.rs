@@ -55,11 +55,6 @@ async fn touch(ui: &Ui, from: &User) -> Result<UserRecord, UserError> {
     ui.app.touch_user(from.id.0 as i64, &from.first_name, from.username.as_deref(), from.language_code.as_deref()).await
 }
 
-/// Delivers the boards and notices a use case produced (and lets the AI answer).
-async fn deliver(ui: &Ui, done: &Done, force: Force) {
-    ui.after(done, force).await;
-}
-
 async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
     if !msg.chat.is_private() {
         return on_group_message(&ui, &msg).await;
@@ -76,7 +71,7 @@ async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
     let chat = msg.chat.id.0;
     let _ = ui.app.store().set_started(user.id).await;
     let Some(text) = msg.text() else {
-        ui.send(chat, tr(lang, "short-help"), None).await;
+        let _ = ui.send(chat, tr(lang, "short-help"), None);
         return Ok(());
     };
     let text = text.trim();
@@ -91,7 +86,7 @@ async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
 }
 
 async fn reply_error(ui: &Ui, chat: i64, e: &UserError, lang: Lang) {
-    ui.send(chat, texts::error(e, lang), None).await;
+    let _ = ui.send(chat, texts::error(e, lang), None);
 }
 
 /// A user blocked or unblocked the bot, or the bot was added to a group.
@@ -107,7 +102,7 @@ async fn on_member(ui: Ui, upd: ChatMemberUpdated) -> HandlerResult {
     if !blocked {
         // Back: deliver the boards that waited.
         for g in games.iter().filter(|g| matches!(g.status, GameStatus::Setup | GameStatus::Play)) {
-            ui.sync_game(g.id, Force::default()).await;
+            ui.spawn_sync(g.id, Force::default());
         }
     } else {
         // The game goes on; each opponent in a live game is told once.

@@ -4,11 +4,13 @@
 //! the answer; delivery of boards and notices lives in [`deliver`].
 
 pub mod callback;
+pub mod calls;
 pub mod cards;
 pub mod deliver;
 mod handlers;
 pub mod health;
 pub mod intro;
+pub mod outbox;
 pub mod pacer;
 pub mod render;
 pub mod texts;

@@ -11,8 +11,8 @@ use super::callback::{Callback, SetupButton};
 use crate::app::{Action, Seat};
 use crate::i18n::{Lang, TrArg, tr, tr_args};
 
-/// Files shown at once on a keyboard (Telegram shows at most 8 buttons a row).
-pub const WINDOW: u8 = 8;
+// Files shown at once on a keyboard (Telegram shows at most 8 buttons a row) and the last window start.
+pub use crate::app::{LAST_WINDOW, WINDOW};
 
 /// Everything a board render needs besides the view.
 #[derive(Clone, Debug)]
@@ -53,14 +53,6 @@ fn square_at(me: Player, row: u8, col: u8) -> Square {
         Player::North => Square::new(9 - col, row),
     };
     sq.expect("row and col < 10")
-}
-
-/// Column of `sq` in `me`'s orientation.
-fn col_of(me: Player, sq: Square) -> u8 {
-    match me {
-        Player::South => sq.file(),
-        Player::North => 9 - sq.file(),
-    }
 }
 
 /// The short label of a rank in a rule set: its number, or the Mine/Flag letter.
@@ -306,19 +298,34 @@ fn button(text: impl Into<String>, cb: Callback) -> InlineKeyboardButton {
     InlineKeyboardButton::callback(text, cb.encode())
 }
 
-/// The effective first column: the stored scroll, moved so that a selected
-/// square is visible.
-fn window_start(me: Player, scroll: u8, selected: Option<Square>) -> u8 {
-    let mut s = scroll.min(10 - WINDOW);
-    if let Some(sq) = selected {
-        let c = col_of(me, sq);
-        if c < s {
-            s = c;
-        } else if c >= s + WINDOW {
-            s = c + 1 - WINDOW;
-        }
+/// The first column of the window: the stored one (the use cases move it
+/// when a piece is selected and back after a move; a press of ◀/▶ moves it
+/// anywhere — a selection never pins it).
+fn window_start(scroll: u8) -> u8 {
+    scroll.min(LAST_WINDOW)
+}
+
+/// The files a window starting at column `start` shows, e.g. `a–h` (from
+/// `me`'s side: North's columns run from j to a, the label is still `c–j`).
+#[must_use]
+pub fn window_label(me: Player, start: u8) -> String {
+    let file = |col: u8| (b'a' + square_at(me, 0, col).file()) as char;
+    let (x, y) = (file(start), file(start + WINDOW - 1));
+    format!("{}–{}", x.min(y), x.max(y))
+}
+
+/// The buttons that name the window shown (`👁 a–h`) and jump to the other
+/// useful view (`c–j ▶` / `◀ a–h`), with `to` the callback of a jump.
+fn window_buttons(me: Player, start: u8, to: impl Fn(u8) -> Callback) -> Vec<InlineKeyboardButton> {
+    let mut row = vec![];
+    if start > 0 {
+        row.push(button(format!("◀ {}", window_label(me, 0)), to(0)));
     }
-    s
+    row.push(button(format!("👁 {}", window_label(me, start)), Callback::Noop));
+    if start < LAST_WINDOW {
+        row.push(button(format!("{} ▶", window_label(me, LAST_WINDOW)), to(LAST_WINDOW)));
+    }
+    row
 }
 
 /// The keyboard of a play board: 10 ranks × 8 files and a control row
@@ -376,7 +383,7 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
         _ => None,
     };
     let dests: Vec<Square> = selected.map(|s| v.destinations(s).collect()).unwrap_or_default();
-    let start = window_start(me, ctx.scroll, selected);
+    let start = window_start(ctx.scroll);
     let r = v.rule_set();
     let mut rows = Vec::with_capacity(11);
     for row in 0..10 {
@@ -403,13 +410,7 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
         }
         rows.push(line);
     }
-    let mut controls = vec![];
-    if start > 0 {
-        controls.push(button("◀", play(Action::Scroll(start - 1))));
-    }
-    if start < 10 - WINDOW {
-        controls.push(button("▶", play(Action::Scroll(start + 1))));
-    }
+    let mut controls = window_buttons(me, start, |to| play(Action::Scroll(to)));
     controls.push(button(tr(lang, "btn-menu"), play(Action::Menu)));
     rows.push(controls);
     Some(InlineKeyboardMarkup::new(rows))
@@ -516,7 +517,7 @@ pub fn setup_keyboard(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> InlineKeyboardM
         };
         return InlineKeyboardMarkup::new(rows);
     }
-    let start = window_start(ctx.me, ctx.scroll, ctx.selected);
+    let start = window_start(ctx.scroll);
     let rules = draft.rules();
     let mut rows = vec![];
     for row in home_rows(ctx.me) {
@@ -535,13 +536,7 @@ pub fn setup_keyboard(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> InlineKeyboardM
         }
         rows.push(line);
     }
-    let mut nav = vec![];
-    if start > 0 {
-        nav.push(button("◀", ctl(SetupButton::Scroll(start - 1))));
-    }
-    if start < 10 - WINDOW {
-        nav.push(button("▶", ctl(SetupButton::Scroll(start + 1))));
-    }
+    let mut nav = window_buttons(ctx.me, start, |to| ctl(SetupButton::Scroll(to)));
     nav.push(button(tr(lang, "btn-shuffle"), ctl(SetupButton::Shuffle)));
     nav.push(button(tr(lang, "btn-smart"), ctl(SetupButton::Smart)));
     rows.push(nav);

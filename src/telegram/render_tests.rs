@@ -130,13 +130,14 @@ fn play_keyboard_fits_telegram_limits_and_marks_destinations() {
     let game = Game::new(rules, setups, Player::South).unwrap();
     let view = game.view(Player::South);
     let mv = view.legal_moves()[0];
+    let dests: Vec<engine::Square> = view.destinations(mv.from).collect();
     let ctx = BoardCtx {
         lang: Lang::Ru,
         game_id: i64::MAX,
         version: i64::MAX,
         opponent: "<b>&",
         seat: Seat::Selected(mv.from),
-        scroll: 0,
+        scroll: crate::app::window_for(Player::South, mv.from, &dests, 0),
         draw_offer: None,
         days_per_move: None,
         time_left: None,
@@ -154,6 +155,45 @@ fn play_keyboard_fits_telegram_limits_and_marks_destinations() {
     }
     // User names are escaped for HTML.
     assert!(render::board_text(&view, &ctx).contains("&lt;b&gt;&amp;"));
+}
+
+/// The labels of a keyboard's buttons, row by row.
+fn labels(kb: &teloxide::types::InlineKeyboardMarkup) -> Vec<Vec<String>> {
+    kb.inline_keyboard.iter().map(|r| r.iter().map(|b| b.text.clone()).collect()).collect()
+}
+
+#[test]
+fn the_window_is_named_and_jumps_between_the_two_views() {
+    assert_eq!(render::window_label(Player::South, 0), "a–h");
+    assert_eq!(render::window_label(Player::South, 2), "c–j");
+    // North sees j on its left: its default view is c–j, the other a–h.
+    assert_eq!(render::window_label(Player::North, 0), "c–j");
+    assert_eq!(render::window_label(Player::North, 2), "a–h");
+    let mut rng = StdRng::seed_from_u64(3);
+    let draft = engine::smart(RuleSetId::Battle.rules(), &mut rng);
+    let j4: engine::Square = "j4".parse().unwrap();
+    for (scroll, row, j_shown) in [(0, ["👁 a–h", "c–j ▶"], false), (2, ["◀ a–h", "👁 c–j"], true)] {
+        // j4 selected: the window stays where the player put it.
+        let ctx = SetupCtx {
+            lang: Lang::En,
+            game_id: 1,
+            version: 1,
+            me: Player::South,
+            first: Player::South,
+            opponent: "A",
+            selected: Some(j4),
+            scroll,
+            confirmed: false,
+            opponent_ready: false,
+            days_per_move: None,
+        };
+        let kb = render::setup_keyboard(&draft, &ctx);
+        assert_eq!(labels(&kb)[4][..2], row);
+        let shows_j = kb.inline_keyboard.iter().flatten().any(
+            |b| matches!(&b.kind, teloxide::types::InlineKeyboardButtonKind::CallbackData(d) if d.ends_with(".j4")),
+        );
+        assert_eq!(shows_j, j_shown, "scroll {scroll}");
+    }
 }
 
 proptest! {

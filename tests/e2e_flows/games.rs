@@ -33,6 +33,20 @@ fn invite_setup_and_play_to_flag_capture() {
     press_and_wait(&alice, game, &square_data(&the_board(&alice, game), "b1").expect("b1"));
     let c3 = setup_code_in(&the_board(&alice, game).text);
     assert!(c3[..1] == c2[1..2] && c3[1..2] == c2[..1] && c3[2..] == c2[2..], "{c2} {c3}");
+    // The window names its files and jumps; a selection does not pin it:
+    // j4 ↔ a4 by taps (slots 39 and 30).
+    assert_eq!(window_shown(&the_board(&alice, game)), "a–h");
+    press_and_wait(&alice, game, &window_jump(&the_board(&alice, game), true));
+    assert_eq!(window_shown(&the_board(&alice, game)), "c–j");
+    assert!(square_data(&the_board(&alice, game), "a4").is_none(), "a is out of the c–j window");
+    press_and_wait(&alice, game, &square_data(&the_board(&alice, game), "j4").expect("j4"));
+    press_and_wait(&alice, game, &window_jump(&the_board(&alice, game), false));
+    assert_eq!(window_shown(&the_board(&alice, game)), "a–h", "a selected j4 does not pin the window");
+    press_and_wait(&alice, game, &square_data(&the_board(&alice, game), "a4").expect("a4"));
+    let c4 = setup_code_in(&the_board(&alice, game).text);
+    let (b3, b4) = (c3.as_bytes(), c4.as_bytes());
+    assert!(b4[30] == b3[39] && b4[39] == b3[30], "j4 and a4 swapped: {c3} {c4}");
+    assert!((0..40).filter(|&i| i != 30 && i != 39).all(|i| b4[i] == b3[i]), "{c3} {c4}");
     // A wrong setup code is refused with the reason; the draft is unchanged.
     let sent = bob.send("/setup BFB");
     bob.wait_text("40", sent);
@@ -56,6 +70,11 @@ fn invite_setup_and_play_to_flag_capture() {
         if alice_moves {
             let (from, to) = alice_plan.remove(0);
             tap_move(&alice, game, from, to);
+            if !alice_plan.is_empty() {
+                // After a move the board is back at the player's default view.
+                let a = wait_board(&alice, game, "moved", |m| m.text.contains("Bob to move."));
+                assert_eq!(window_shown(&a), "a–h");
+            }
         } else {
             let sent = bob.send(bob_plan.remove(0));
             bob.wait_text("✓", sent);

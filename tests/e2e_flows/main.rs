@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod burst;
 mod games;
 mod menus;
 mod profile;

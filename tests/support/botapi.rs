@@ -404,6 +404,7 @@ impl World {
             }
         }
         cb.answer = Some(json!({"text": t, "url": url, "show_alert": flag(p, "show_alert")}));
+        cb.answered_at = Some(Instant::now());
         Ok(json!(true))
     }
 
@@ -450,5 +451,5 @@ impl World {
 
 /// Marks when a callback query was pressed (used by the users' side).
 pub fn new_callback() -> Callback {
-    Callback { pressed_at: Instant::now(), answer: None }
+    Callback { pressed_at: Instant::now(), answer: None, answered_at: None }
 }

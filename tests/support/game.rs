@@ -50,6 +50,18 @@ pub fn button_data(m: &Msg, label: &str) -> String {
         .unwrap_or_else(|| panic!("no button {label:?} in {:?}", buttons.iter().map(|b| &b.text).collect::<Vec<_>>()))
 }
 
+/// The data of the button that jumps the board's window right (`c–j ▶`) or left (`◀ a–h`).
+pub fn window_jump(m: &Msg, right: bool) -> String {
+    let b = m.buttons().into_iter().find(|b| if right { b.text.ends_with(" ▶") } else { b.text.starts_with("◀ ") });
+    b.and_then(|b| b.data).unwrap_or_else(|| panic!("no {} jump in {:?}", if right { "▶" } else { "◀" }, m.buttons()))
+}
+
+/// The files the board's window shows, from its `👁 a–h` button.
+pub fn window_shown(m: &Msg) -> String {
+    let b = m.buttons().into_iter().find(|b| b.text.starts_with("👁 ")).expect("a window label");
+    b.text.trim_start_matches("👁 ").to_owned()
+}
+
 /// The callback data of the board button for square `sq`, if it is shown.
 pub fn square_data(m: &Msg, sq: &str) -> Option<String> {
     m.buttons()
@@ -66,6 +78,33 @@ pub fn own_pieces(m: &Msg) -> Vec<String> {
         .filter_map(|b| b.data)
         .filter(|d| d.starts_with("p."))
         .collect()
+}
+
+/// Taps two of the user's pieces in turn, `n` taps `gap` apart, each on
+/// the board as it shows at that moment, without waiting for answers:
+/// returns each tap's square and callback query id, and when the last went.
+pub fn tap_burst(
+    u: &User,
+    game: i64,
+    n: usize,
+    gap: std::time::Duration,
+) -> (Vec<(String, String)>, std::time::Instant) {
+    let pieces: Vec<String> = own_pieces(&the_board(u, game))
+        .into_iter()
+        .filter_map(|d| d.rsplit('.').next().map(str::to_owned))
+        .take(2)
+        .collect();
+    assert_eq!(pieces.len(), 2, "two pieces to tap");
+    let mut taps = vec![];
+    for i in 0..n {
+        let sq = &pieces[i % 2];
+        let b = the_board(u, game);
+        let data = square_data(&b, sq).expect("the piece is shown");
+        let qid = u.tap(super::users::On::Message(u.id, b.id), &data, false).expect("a shown button");
+        taps.push((sq.clone(), qid));
+        std::thread::sleep(gap);
+    }
+    (taps, std::time::Instant::now())
 }
 
 /// Presses a button of the user's board of `game` and waits until the board changed.
@@ -166,7 +205,7 @@ pub fn tap_move(u: &User, game: i64, from: &str, to: &str) {
             if data.is_some() {
                 break;
             }
-            press_and_wait(u, game, &button_data(&b, if sq.starts_with(['i', 'j']) { "▶" } else { "◀" }));
+            press_and_wait(u, game, &window_jump(&b, sq.starts_with(['i', 'j'])));
         }
         press_and_wait(u, game, &data.unwrap_or_else(|| panic!("{sq} never became visible")));
     }

@@ -93,7 +93,7 @@ impl Api {
                 (code, b, Some(desc))
             }
         };
-        self.world().calls.push(Call { method, status, error, params: logged });
+        self.world().calls.push(Call { method, status, error, params: logged, at: std::time::Instant::now() });
         (status, body)
     }
 

@@ -92,6 +92,14 @@ impl Api {
         self.world().chats.get(&chat)?.messages.iter().find(|m| m.id == id).cloned()
     }
 
+    /// The answer to callback query `qid` (`{text, url, show_alert}`) and
+    /// how long after the press it came, once answered.
+    pub fn answer_of(&self, qid: &str) -> Option<(Value, Duration)> {
+        let w = self.world();
+        let c = w.callbacks.get(qid)?;
+        Some((c.answer.clone()?, c.answered_at?.duration_since(c.pressed_at)))
+    }
+
     /// The message posted through inline mode with this id.
     pub fn inline_message(&self, inline_id: &str) -> Option<Msg> {
         let (c, m) = *self.world().inline_msgs.get(inline_id)?;
@@ -180,6 +188,22 @@ impl User {
     /// `Ok(None)` if unanswered within 10 s; `Err` when Telegram would not
     /// let the user press it (no such button, deleted message).
     pub fn try_press(&self, on: On<'_>, data: &str, forge: bool) -> Result<Option<Value>, String> {
+        let qid = self.tap(on, data, forge)?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(a) = self.api.world().callbacks[&qid].answer.clone() {
+                return Ok(Some(a));
+            }
+            if Instant::now() >= deadline {
+                return Ok(None);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Presses the button with `data` without waiting for the answer;
+    /// returns the callback query's id (see [`Api::answer_of`]).
+    pub fn tap(&self, on: On<'_>, data: &str, forge: bool) -> Result<String, String> {
         let mut w = self.api.world();
         let (chat, msg_id) = match on {
             On::Message(c, m) => (c, m),
@@ -209,16 +233,7 @@ impl User {
         w.enqueue("callback_query", payload);
         drop(w);
         self.api.notify();
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Some(a) = self.api.world().callbacks[&qid].answer.clone() {
-                return Ok(Some(a));
-            }
-            if Instant::now() >= deadline {
-                return Ok(None);
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        Ok(qid)
     }
 
     /// Presses a shown button of message `id` in the private chat; panics if unanswered.

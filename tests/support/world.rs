@@ -133,6 +133,8 @@ pub struct Callback {
     pub pressed_at: Instant,
     /// `{text, show_alert, url}` once answered.
     pub answer: Option<Value>,
+    /// When the bot answered.
+    pub answered_at: Option<Instant>,
 }
 
 /// An inline query, the bot's answer and what choosing each result posts.
@@ -160,6 +162,8 @@ pub struct Call {
     pub error: Option<String>,
     /// The parameters (uploads summarised).
     pub params: Value,
+    /// When it was answered.
+    pub at: Instant,
 }
 
 /// A send over one of Telegram's rate limits.

@@ -8,8 +8,8 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         "start" if arg.starts_with("ch_") => match arg[3..].parse::<i64>() {
             Ok(id) => match ui.app.arrive_challenge(id, user.id, user.username.as_deref(), &user.first_name).await {
                 Ok(game) => {
-                    ui.send(chat, tr_args(lang, "joined", &[("id", game.into())]), None).await;
-                    ui.after(&Done { game_id: Some(game), notices: vec![] }, Force::default()).await;
+                    let _ = ui.send(chat, tr_args(lang, "joined", &[("id", game.into())]), None);
+                    ui.spawn_after(Done { game_id: Some(game), notices: vec![] }, Force::default());
                 }
                 Err(e) => {
                     reply_error(ui, chat, &e, lang).await;
@@ -38,7 +38,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         "help" => help(ui, user, lang).await,
         "rules" => {
             let rules = arg.parse().unwrap_or(RuleSetId::Battle);
-            ui.send(chat, rules_text(rules, lang), None).await;
+            let _ = ui.send(chat, rules_text(rules, lang), None);
         }
         "lang" => {
             let kb = InlineKeyboardMarkup::new(vec![
@@ -47,7 +47,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                     .map(|l| InlineKeyboardButton::callback(tr(*l, "lang-name"), Callback::Lang(*l).encode()))
                     .collect::<Vec<_>>(),
             ]);
-            ui.send(chat, tr(lang, "lang-choose"), Some(kb)).await;
+            let _ = ui.send(chat, tr(lang, "lang-choose"), Some(kb));
         }
         "new" if arg.is_empty() => {
             let rows = RuleSetId::ALL
@@ -59,16 +59,16 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                     )]
                 })
                 .collect::<Vec<_>>();
-            ui.send(chat, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows))).await;
+            let _ = ui.send(chat, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows)));
         }
         "new" => match arg.parse::<RuleSetId>() {
             Ok(rules) => {
                 if let Some((text, kb)) = invitation(ui, user.id, lang, rules, 0).await {
-                    ui.send(chat, text, Some(kb)).await;
+                    let _ = ui.send(chat, text, Some(kb));
                 }
             }
             Err(_) => {
-                ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None).await;
+                let _ = ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None);
             }
         },
         "games" => games(ui, user, lang).await,
@@ -76,7 +76,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         "vacation" => {
             let days = if arg.is_empty() { Some(0) } else { arg.parse::<i64>().ok() };
             let Some(days) = days else {
-                ui.send(chat, tr(lang, "vacation-usage"), None).await;
+                let _ = ui.send(chat, tr(lang, "vacation-usage"), None);
                 return;
             };
             match ui.app.vacation(user.id, days, crate::storage::now()).await {
@@ -86,7 +86,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                         t.push('\n');
                         t.push_str(&tr_args(lang, "vacation-running", &[("date", texts::fmt_date(u).into())]));
                     }
-                    ui.send(chat, t, None).await;
+                    let _ = ui.send(chat, t, None);
                 }
                 Ok(v) => {
                     let until = v.until.map(texts::fmt_date).unwrap_or_default();
@@ -98,7 +98,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                     .await;
                     for g in ui.app.store().games_of_user(user.id, 200).await.unwrap_or_default() {
                         if matches!(g.status, GameStatus::Setup | GameStatus::Play) {
-                            ui.sync_game(g.id, Force::default()).await;
+                            ui.spawn_sync(g.id, Force::default());
                         }
                     }
                 }
@@ -107,7 +107,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         }
         "settings" => {
             let (text, kb) = settings_message(user, lang);
-            ui.send(chat, text, Some(kb)).await;
+            let _ = ui.send(chat, text, Some(kb));
         }
         "stats" => {
             let rows = ui.app.stats(user.id).await.unwrap_or_default();
@@ -130,7 +130,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                     ],
                 ));
             }
-            ui.send(chat, lines.join("\n"), None).await;
+            let _ = ui.send(chat, lines.join("\n"), None);
         }
         "ai" => {
             let mut words = arg.split_whitespace();
@@ -147,30 +147,30 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                             )
                         })
                         .collect::<Vec<_>>();
-                    ui.send(chat, tr(lang, "ai-choose-level"), Some(InlineKeyboardMarkup::new(vec![row]))).await;
+                    let _ = ui.send(chat, tr(lang, "ai-choose-level"), Some(InlineKeyboardMarkup::new(vec![row])));
                 }
                 (_, Some(Err(_))) => {
-                    ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None).await;
+                    let _ = ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None);
                 }
                 (Some(Ok(level)), rules) if AI_LEVELS.contains(&level) => {
                     let rules = rules.and_then(Result::ok).unwrap_or(RuleSetId::Battle);
                     start_ai(ui, user.id, lang, level, rules).await;
                 }
                 _ => {
-                    ui.send(chat, tr(lang, "ai-usage"), None).await;
+                    let _ = ui.send(chat, tr(lang, "ai-usage"), None);
                 }
             }
         }
         "setup" => {
             if arg.is_empty() {
-                ui.send(chat, tr(lang, "setup-usage"), None).await;
+                let _ = ui.send(chat, tr(lang, "setup-usage"), None);
                 return;
             }
             match current_setup_game(ui, user).await {
                 Some(game) => match ui.app.setup_action(user.id, game, None, SetupAction::Code(arg.to_owned())).await {
                     Ok(done) => {
-                        ui.send(chat, tr_args(lang, "setup-loaded", &[("id", game.into())]), None).await;
-                        deliver(ui, &done, Force { fresh_for: Some(user.id), redraw_for: None }).await;
+                        let _ = ui.send(chat, tr_args(lang, "setup-loaded", &[("id", game.into())]), None);
+                        ui.spawn_after(done.clone(), Force { fresh_for: Some(user.id), redraw_for: None });
                     }
                     Err(e) => reply_error(ui, chat, &e, lang).await,
                 },
@@ -190,7 +190,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                 .map(|g| g.id)
                 .collect();
             if waiting.is_empty() {
-                ui.send(chat, tr(lang, "cancel-nothing"), None).await;
+                let _ = ui.send(chat, tr(lang, "cancel-nothing"), None);
             }
             for id in waiting {
                 match ui.app.cancel_invitation(user.id, id).await {
@@ -200,7 +200,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
             }
         }
         _ => {
-            ui.send(chat, tr(lang, "unknown-command"), None).await;
+            let _ = ui.send(chat, tr(lang, "unknown-command"), None);
         }
     }
 }
@@ -214,7 +214,7 @@ pub(super) async fn start_ai(ui: &Ui, user_id: i64, lang: Lang, level: ai::Level
                 None,
             )
             .await;
-            ui.sync_game(game, Force::default()).await;
+            ui.spawn_sync(game, Force::default());
         }
         Err(e) => reply_error(ui, user_id, &e, lang).await,
     }
@@ -228,7 +228,7 @@ pub(super) async fn watch(ui: &Ui, user_id: i64, game: i64, lang: Lang) {
         }
         Ok(Some(rec)) => {
             let _ = ui.app.store().add_spectator(game, user_id).await;
-            ui.send(user_id, tr_args(lang, "watching", &[("id", game.into())]), None).await;
+            let _ = ui.send(user_id, tr_args(lang, "watching", &[("id", game.into())]), None);
             if matches!(rec.status, GameStatus::Play | GameStatus::Finished) {
                 crate::telegram::cards::sync_spectators(ui, &rec).await;
             }
@@ -266,10 +266,10 @@ pub(super) async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) -> 
         if valid { ui.app.join(user.id, &user.first_name, code).await } else { Err(UserError::InvitationNotFound) };
     match joined {
         Ok(j) => {
-            ui.send(user.id, tr_args(lang, "joined", &[("id", j.game_id.into())]), None).await;
+            let _ = ui.send(user.id, tr_args(lang, "joined", &[("id", j.game_id.into())]), None);
             let already = j.done.notices.is_empty();
             let force = if already { Force { fresh_for: Some(user.id), redraw_for: None } } else { Force::default() };
-            deliver(ui, &j.done, force).await;
+            ui.spawn_after(j.done.clone(), force);
             Ok(())
         }
         Err(e) => {
@@ -346,7 +346,7 @@ pub(super) async fn typed_move(ui: &Ui, user: &UserRecord, lang: Lang, text: &st
         && text.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
         && text.chars().any(|c| c.is_ascii_digit());
     if !looks_like_move {
-        ui.send(user.id, tr(lang, "short-help"), None).await;
+        let _ = ui.send(user.id, tr(lang, "short-help"), None);
         return;
     }
     match ui.app.typed_move(user.id, text).await {
@@ -356,8 +356,8 @@ pub(super) async fn typed_move(ui: &Ui, user: &UserRecord, lang: Lang, text: &st
             if report.combat.is_some() {
                 t.push_str(&tr(lang, "typed-see-board"));
             }
-            ui.send(user.id, t, None).await;
-            deliver(ui, &done, Force::default()).await;
+            let _ = ui.send(user.id, t, None);
+            ui.spawn_after(done.clone(), Force::default());
         }
         Err(e) => reply_error(ui, user.id, &e, lang).await,
     }

@@ -46,29 +46,34 @@ pub(super) async fn on_group_message(ui: &Ui, msg: &Message) -> HandlerResult {
                 ),
             };
             let kb = crate::telegram::cards::accept_keyboard(user.id, rules, days, lang);
-            if let Some(id) = ui.send(chat, text.clone(), Some(kb)).await {
-                let card = crate::storage::Challenge {
-                    chat_id: Some(chat),
-                    message_id: Some(i64::from(id.0)),
-                    target_user_id,
-                    target_username,
-                    card_text: Some(text),
-                    ..crate::storage::Challenge::open_card(
-                        format!("chat:{chat}:{}", id.0),
-                        user.id,
-                        rules.as_str(),
-                        (days > 0).then_some(i64::from(days)),
-                        lang.code(),
-                    )
-                };
-                if let Err(e) = ui.app.store().challenge_for_card(&card).await {
-                    tracing::error!(error = %e, "cannot record the challenge");
+            // Sent and recorded in the background: the group's other updates
+            // (an Accept press) do not wait for the group's pacing.
+            let ui = ui.clone();
+            tokio::spawn(async move {
+                if let Some(id) = ui.send(chat, text.clone(), Some(kb)).await {
+                    let card = crate::storage::Challenge {
+                        chat_id: Some(chat),
+                        message_id: Some(i64::from(id.0)),
+                        target_user_id,
+                        target_username,
+                        card_text: Some(text),
+                        ..crate::storage::Challenge::open_card(
+                            format!("chat:{chat}:{}", id.0),
+                            user.id,
+                            rules.as_str(),
+                            (days > 0).then_some(i64::from(days)),
+                            lang.code(),
+                        )
+                    };
+                    if let Err(e) = ui.app.store().challenge_for_card(&card).await {
+                        tracing::error!(error = %e, "cannot record the challenge");
+                    }
                 }
-            }
+            });
         }
         "games" => {
             let text = crate::telegram::cards::group_games(ui, chat, lang).await;
-            ui.send(chat, text, None).await;
+            let _ = ui.send(chat, text, None);
         }
         _ => {}
     }

@@ -9,7 +9,7 @@ pub(super) async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
         Err(e) => return reply_error(ui, user.id, &e, lang).await,
     };
     if list.is_empty() {
-        ui.send(user.id, tr(lang, "games-none"), None).await;
+        let _ = ui.send(user.id, tr(lang, "games-none"), None);
         return;
     }
     let mut lines = vec![tr(lang, "games-header")];
@@ -65,7 +65,7 @@ pub(super) async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
             )]);
         }
     }
-    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+    let _ = ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows)));
 }
 
 pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
@@ -74,7 +74,7 @@ pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
         Err(e) => return reply_error(ui, user.id, &e, lang).await,
     };
     if list.is_empty() {
-        ui.send(user.id, tr(lang, "history-none"), None).await;
+        let _ = ui.send(user.id, tr(lang, "history-none"), None);
         return;
     }
     let mut lines = vec![tr(lang, "history-header")];
@@ -101,7 +101,7 @@ pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
             InlineKeyboardButton::callback(tr(lang, "btn-picture"), Callback::Picture { game: g.id }.encode()),
         ]);
     }
-    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+    let _ = ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows)));
 }
 
 /// The text and buttons of a replay frame.
@@ -141,7 +141,7 @@ pub(super) async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
         let Some(code) = p.draft_setup.clone() else { return };
         match store.save_setup(user.id, &rec.rule_set, &name, &code).await {
             Ok(_) => {
-                ui.send(user.id, tr_args(lang, "setups-saved", &[("name", esc(&name).into())]), None).await;
+                let _ = ui.send(user.id, tr_args(lang, "setups-saved", &[("name", esc(&name).into())]), None);
             }
             Err(e) => reply_error(ui, user.id, &e.into(), lang).await,
         }
@@ -152,7 +152,7 @@ pub(super) async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
         all.extend(store.list_setups(user.id, r.as_str()).await.unwrap_or_default());
     }
     if all.is_empty() {
-        ui.send(user.id, tr(lang, "setups-none"), None).await;
+        let _ = ui.send(user.id, tr(lang, "setups-none"), None);
         return;
     }
     let mut lines = vec![tr(lang, "setups-header")];
@@ -167,5 +167,5 @@ pub(super) async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
             InlineKeyboardButton::callback(tr(lang, "btn-delete-setup"), Callback::DeleteSetup(s.id).encode()),
         ]);
     }
-    ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows))).await;
+    let _ = ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows)));
 }

@@ -11,20 +11,20 @@ use crate::telegram::intro;
 pub(super) async fn start(ui: &Ui, user: &UserRecord, lang: Lang) {
     let games = ui.app.games(user.id, 50).await.unwrap_or_default();
     let (text, kb) = intro::start_message(&user.first_name, &games, lang);
-    ui.send(user.id, text, Some(kb)).await;
+    let _ = ui.send(user.id, text, Some(kb));
     for g in games.iter().filter(|g| matches!(g.status, GameStatus::Setup | GameStatus::Play)) {
-        ui.sync_game(g.id, Force::default()).await;
+        ui.spawn_sync(g.id, Force::default());
     }
 }
 
 /// `/help`: how to play and every command, with the two ways into a game.
 pub(super) async fn help(ui: &Ui, user: &UserRecord, lang: Lang) {
-    ui.send(user.id, intro::help_text(lang, &ui.username), Some(intro::menu_keyboard(lang))).await;
+    let _ = ui.send(user.id, intro::help_text(lang, &ui.username), Some(intro::menu_keyboard(lang)));
 }
 
 /// After a link that leads nowhere (cancelled, taken, unknown): the way on.
 pub(super) async fn offer_to_play(ui: &Ui, user: &UserRecord, lang: Lang) {
-    ui.send(user.id, tr(lang, "dead-link-offer"), Some(intro::menu_keyboard(lang))).await;
+    let _ = ui.send(user.id, tr(lang, "dead-link-offer"), Some(intro::menu_keyboard(lang)));
 }
 
 /// Whether `e` means the link someone opened leads nowhere.
@@ -50,5 +50,5 @@ pub(super) async fn on_group_membership(ui: &Ui, upd: &ChatMemberUpdated) {
         return;
     }
     let lang = Lang::for_user(None, upd.from.language_code.as_deref());
-    ui.send(upd.chat.id.0, tr(lang, "group-welcome"), None).await;
+    let _ = ui.send(upd.chat.id.0, tr(lang, "group-welcome"), None);
 }

@@ -1,0 +1,130 @@
+//! Chat bench (issue 20): Bot API calls per move and press-to-answer
+//! latency under a burst, through the in-process fake Bot API of the
+//! end-to-end tests with Telegram's flood limits on (429 past them) and the
+//! real `srazhenie` binary. Not a test: it measures and prints.
+//!
+//! 1. Alice (South) and Bob (North) set up and start a game.
+//! 2. Calls per move, both players' chats together: typed moves (`a4-a5`)
+//!    and tapped moves (piece, destination, ✓ — moves between people are
+//!    confirmed by default), each counted from the user's update until the
+//!    bot has been quiet for 3 s; `getUpdates` not counted.
+//! 3. A burst of 30 taps in 5 s on one board (two pieces in turn, each on
+//!    the board as it shows at that moment): the time from each press to
+//!    its `answerCallbackQuery`, and from the last press to the board
+//!    showing the final state.
+//!
+//! ```sh
+//! cargo bench --profile test --bench taps
+//! ```
+
+#[allow(dead_code)]
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use support::env::Env;
+use support::game::*;
+use support::users::{WAIT, wait_for};
+use support::world::Config;
+
+/// Waits until no Bot API call but `getUpdates` came for `quiet`; returns
+/// the calls since `from` by method.
+fn calls_until_quiet(env: &Env, from: usize, quiet: Duration) -> BTreeMap<String, usize> {
+    let mut last = (env.api.world().calls.len(), Instant::now());
+    loop {
+        std::thread::sleep(Duration::from_millis(50));
+        let n = env.api.world().calls.iter().filter(|c| c.method != "getupdates").count();
+        if n != last.0 {
+            last = (n, Instant::now());
+        } else if last.1.elapsed() >= quiet {
+            break;
+        }
+    }
+    let mut by = BTreeMap::new();
+    for c in &env.api.world().calls[from..] {
+        if c.method != "getupdates" {
+            *by.entry(c.method.clone()).or_insert(0) += 1;
+        }
+    }
+    by
+}
+
+fn show(what: &str, by: &BTreeMap<String, usize>) {
+    let total: usize = by.values().sum();
+    println!("{what}: {total} calls {by:?}");
+}
+
+/// A legal typed move in the first plies: South walks a4, North j7.
+fn typed(south: bool, step: usize) -> &'static str {
+    match (south, step) {
+        (true, 0) => "a4-a5",
+        (true, _) => "a5-a6",
+        (false, 0) => "j7-j6",
+        (false, _) => "j6-j5",
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn main() {
+    let env = Env::with(Config { flood: true, ..Config::default() }, &[]);
+    let south = code_with(EXAMPLE, &[(30, '5'), (39, '9')]);
+    let north = code_with(EXAMPLE, &[(30, '5'), (39, '9')]);
+    let (alice, bob, game) = start_pair(&env, Some(&south), Some(&north), true);
+    std::thread::sleep(Duration::from_secs(4));
+    // Typed moves: two each, in turn.
+    let mut steps = [0, 0];
+    for _ in 0..4 {
+        let (u, is_south) = if my_turn(&alice, game) { (&alice, true) } else { (&bob, false) };
+        let step = &mut steps[usize::from(!is_south)];
+        let mv = typed(is_south, *step);
+        *step += 1;
+        let from = env.api.world().calls.len();
+        u.send(mv);
+        let by = calls_until_quiet(&env, from, Duration::from_secs(3));
+        show(&format!("typed move {mv} by {}", u.name), &by);
+    }
+    // Tapped moves: one each.
+    for _ in 0..2 {
+        let u = if my_turn(&alice, game) { &alice } else { &bob };
+        let from = env.api.world().calls.len();
+        tap_any_move(u, game);
+        let by = calls_until_quiet(&env, from, Duration::from_secs(3));
+        show(&format!("tapped move by {} (select, destination, confirm)", u.name), &by);
+    }
+    // The burst.
+    let mover = if my_turn(&alice, game) { &alice } else { &bob };
+    let from = env.api.world().calls.len();
+    let (taps, last_tap) = tap_burst(mover, game, 30, Duration::from_millis(166));
+    let qids: Vec<String> = taps.into_iter().map(|(_, q)| q).collect();
+    let mut lat: Vec<Duration> = qids.iter().map(|q| wait_for(WAIT, "an answer", || env.api.answer_of(q)).1).collect();
+    lat.sort();
+    let by = calls_until_quiet(&env, from, Duration::from_secs(3));
+    let board = the_board(mover, game);
+    let w = env.api.world();
+    let edits: Vec<Instant> = w.calls[from..]
+        .iter()
+        .filter(|c| {
+            c.method == "editmessagetext" && c.status == 200 && c.params["message_id"].as_i64() == Some(board.id)
+        })
+        .map(|c| c.at)
+        .collect();
+    let not_modified =
+        w.calls[from..].iter().filter(|c| c.error.as_deref().is_some_and(|e| e.contains("not modified"))).count();
+    println!(
+        "burst of 30 taps in 5 s: press-to-answer p50 {:?} p90 {:?} max {:?}; {} board edits, the last {:?} after \
+         the last tap; {not_modified} \"not modified\"; calls {by:?}",
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.9),
+        lat[lat.len() - 1],
+        edits.len(),
+        edits.last().map(|t| t.saturating_duration_since(last_tap)),
+    );
+    drop(w);
+    let refused = env.api.world().calls.iter().filter(|c| c.status == 429).count();
+    println!("429s over the whole run: {refused}");
+}
