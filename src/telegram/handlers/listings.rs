@@ -35,16 +35,7 @@ pub(super) async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
                 }
                 st
             }
-            GameStatus::Finished => {
-                let r = g.result.as_deref().unwrap_or("");
-                if r.starts_with("draw") {
-                    tr(lang, "result-draw")
-                } else if r.starts_with(g.side.as_str()) {
-                    tr(lang, "result-won")
-                } else {
-                    tr(lang, "result-lost")
-                }
-            }
+            GameStatus::Finished => result_text(g.result.as_deref(), g.side.as_str(), lang),
             GameStatus::Cancelled if g.result.as_deref() == Some("aborted") => tr(lang, "status-aborted"),
             GameStatus::Cancelled => tr(lang, "status-cancelled"),
         };
@@ -68,6 +59,20 @@ pub(super) async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
     let _ = ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows)));
 }
 
+/// "won", "lost" or "draw" for the player on `side` of a finished game
+/// whose stored result is `result` (it starts with "draw" or the winner's
+/// side).
+fn result_text(result: Option<&str>, side: &str, lang: Lang) -> String {
+    let r = result.unwrap_or("");
+    if r.starts_with("draw") {
+        tr(lang, "result-draw")
+    } else if r.starts_with(side) {
+        tr(lang, "result-won")
+    } else {
+        tr(lang, "result-lost")
+    }
+}
+
 pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
     let list = match ui.app.history(user.id, 10).await {
         Ok(l) => l,
@@ -80,14 +85,7 @@ pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
     let mut lines = vec![tr(lang, "history-header")];
     let mut rows = vec![];
     for g in &list {
-        let r = g.result.as_deref().unwrap_or("");
-        let res = if r.starts_with("draw") {
-            tr(lang, "result-draw")
-        } else if r.starts_with(g.side.as_str()) {
-            tr(lang, "result-won")
-        } else {
-            tr(lang, "result-lost")
-        };
+        let res = result_text(g.result.as_deref(), g.side.as_str(), lang);
         lines.push(format!(
             "#{} · {} · {} · {}",
             g.id,
