@@ -334,7 +334,12 @@ vacation-started =
         [one] Your clocks are paused until { $date } (UTC). { $n } vacation day is left this year.
        *[other] Your clocks are paused until { $date } (UTC). { $n } vacation days are left this year.
     }
-vacation-running = You are already on vacation until { $date } (UTC).
+vacation-running = You are on vacation until { $date } (UTC). /vacation DAYS adds days to it.
+vacation-extended =
+    { $n ->
+        [one] Your vacation is extended: your clocks are paused until { $date } (UTC). { $n } vacation day is left this year.
+       *[other] Your vacation is extended: your clocks are paused until { $date } (UTC). { $n } vacation days are left this year.
+    }
 vacation-allowance =
     { $n ->
         [one] That does not fit: { $n } vacation day is left this year (at least 1 day at a time).

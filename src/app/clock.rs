@@ -69,12 +69,21 @@ pub fn civil_date(unix: i64) -> (i64, u32, u32) {
 }
 
 /// What `/vacation` did or can do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vacation {
     /// Days left in this year's allowance.
     pub days_left: i64,
-    /// The end of the current vacation, if one is running.
+    /// The end of the player's vacation if one is running, unix seconds.
     pub until: Option<i64>,
+    /// The request lengthened a vacation that was already running.
+    pub extended: bool,
+    /// The player's games in setup or in play, whose boards show the change.
+    pub games: Vec<i64>,
+}
+
+/// Vacation days `user` has used in the calendar year (UTC) of `now`.
+fn used_in(user: &crate::storage::UserRecord, now: i64) -> i64 {
+    if user.vacation_year == civil_date(now).0 { user.vacation_used } else { 0 }
 }
 
 /// Ends the game at `now` if the side to move's time is up (R23): a loss on
@@ -109,48 +118,82 @@ pub(crate) fn abort(rec: &mut GameRecord) -> Result<Vec<Addressed>, UserError> {
 }
 
 impl App {
-    /// Starts a vacation of `days` days at `now` (R23 clocks paused): in every
-    /// game of the user in play or in setup, their clock stops until the end;
-    /// opponents see it on their boards. At most
-    /// [`VACATION_DAYS_PER_YEAR`] days a calendar year, at least 1 at a time,
-    /// one vacation at a time. `days == 0` only reports the allowance.
+    /// The player's vacation allowance and running vacation at `now`
+    /// (what `/vacation` without a number shows).
     ///
     /// # Errors
-    /// [`UserError::VacationNotAllowed`] with what is left, [`UserError::Internal`].
+    /// [`UserError::NoActiveGame`] for a user never seen, [`UserError::Internal`].
+    pub async fn vacation_status(&self, user_id: i64, now: i64) -> Result<Vacation, UserError> {
+        let user = self.store.get_user(user_id).await?.ok_or(UserError::NoActiveGame)?;
+        Ok(Vacation {
+            days_left: VACATION_DAYS_PER_YEAR - used_in(&user, now),
+            until: user.vacation_until.filter(|u| *u > now),
+            extended: false,
+            games: vec![],
+        })
+    }
+
+    /// A new seat for `user_id` on `side`, paused by the player's running
+    /// vacation (R23: a game that starts during it waits for them too).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub(crate) async fn seat(&self, side: Player, user_id: i64) -> Result<crate::storage::PlayerRecord, UserError> {
+        let mut seat = crate::storage::PlayerRecord::new(side.as_str(), user_id);
+        if let Some(user) = self.store.get_user(user_id).await?
+            && user.vacation_until.is_some_and(|u| u > crate::storage::now())
+        {
+            seat.vacation_from = user.vacation_from;
+            seat.vacation_until = user.vacation_until;
+        }
+        Ok(seat)
+    }
+
+    /// Takes `days` vacation days at `now` (R23: the player's clocks are
+    /// paused). The vacation belongs to the player: it pauses every game of
+    /// theirs, also one that starts during it, and opponents see it on
+    /// their boards. A request while a vacation runs lengthens it by `days`
+    /// (never shortens it); each day is charged once, at most
+    /// [`VACATION_DAYS_PER_YEAR`] days a calendar year (UTC).
+    ///
+    /// # Errors
+    /// [`UserError::VacationNotAllowed`] with what is left and the end of a
+    /// running vacation, for `days < 1` or more than is left (nothing
+    /// changes); [`UserError::NoActiveGame`] for a user never seen;
+    /// [`UserError::Internal`].
     pub async fn vacation(&self, user_id: i64, days: i64, now: i64) -> Result<Vacation, UserError> {
         let user = self.store.get_user(user_id).await?.ok_or(UserError::NoActiveGame)?;
-        let year = civil_date(now).0;
-        let used = if user.vacation_year == year { user.vacation_used } else { 0 };
-        let games = self.store.games_of_user(user_id, 200).await?;
-        let live: Vec<i64> =
-            games.iter().filter(|g| matches!(g.status, GameStatus::Play | GameStatus::Setup)).map(|g| g.id).collect();
-        let running = games
-            .iter()
-            .filter(|g| live.contains(&g.id))
-            .filter_map(|g| g.players.iter().find(|p| p.user_id == user_id).and_then(|p| p.vacation_until))
-            .filter(|u| *u > now)
-            .max();
+        let used = used_in(&user, now);
         let left = VACATION_DAYS_PER_YEAR - used;
-        if days == 0 {
-            return Ok(Vacation { days_left: left, until: running });
-        }
-        if running.is_some() || days < 1 || days > left {
+        let running = user.vacation_until.filter(|u| *u > now);
+        if days < 1 || days > left {
             return Err(UserError::VacationNotAllowed { days_left: left, until: running });
         }
-        let until = now + days * DAY;
-        for id in live {
+        let (from, until) = match (running, user.vacation_from) {
+            (Some(until), Some(from)) => (from, until + days * DAY),
+            _ => (now, now + days * DAY),
+        };
+        self.store.set_vacation(user_id, civil_date(now).0, used + days, from, until).await?;
+        let games: Vec<i64> = self
+            .store
+            .games_of_user(user_id, 200)
+            .await?
+            .iter()
+            .filter(|g| matches!(g.status, GameStatus::Play | GameStatus::Setup))
+            .map(|g| g.id)
+            .collect();
+        for &id in &games {
             self.with_game(id, |rec| {
                 let side = state::side_of(rec, user_id)?;
                 let p = state::player_mut(rec, side)?;
-                p.vacation_from = Some(now);
+                p.vacation_from = Some(from);
                 p.vacation_until = Some(until);
                 state::touch_all(rec);
                 Ok(((), vec![]))
             })
             .await?;
         }
-        self.store.set_vacation_used(user_id, year, used + days).await?;
-        Ok(Vacation { days_left: left - days, until: Some(until) })
+        Ok(Vacation { days_left: left - days, until: Some(until), extended: running.is_some(), games })
     }
 
     /// Runs the clock at `now` (unix seconds): ends the games whose time is

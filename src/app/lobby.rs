@@ -55,7 +55,7 @@ impl App {
                 first_player: first.as_str().to_owned(),
                 days_per_move: choice.days_per_move,
                 opponent_kind: "human".into(),
-                creator: PlayerRecord::new(side.as_str(), user_id),
+                creator: self.seat(side, user_id).await?,
                 invitation_code: Some(code.clone()),
             })
             .await?;
@@ -72,6 +72,8 @@ impl App {
     /// [`UserError::OwnInvitation`], [`UserError::Internal`].
     pub async fn join(&self, user_id: i64, name: &str, code: &str) -> Result<JoinOutcome, UserError> {
         let rec = self.store.game_by_invitation(code).await?.ok_or(UserError::InvitationNotFound)?;
+        // The invitee's seat, with their vacation if one runs (R23).
+        let seat = self.seat(Player::North, user_id).await?;
         let (inviter, _) = self
             .with_game(rec.id, |rec| {
                 let inviter = rec.players.first().map(|p| p.user_id).unwrap_or_default();
@@ -87,7 +89,7 @@ impl App {
                 let rules = state::rule_set(rec)?.rules();
                 let mut rng = rand::rng();
                 let taken = state::parse_side(&rec.players[0].side)?;
-                let mut joiner = PlayerRecord::new(taken.other().as_str(), user_id);
+                let mut joiner = PlayerRecord { side: taken.other().as_str().to_owned(), ..seat.clone() };
                 joiner.draft_setup = Some(engine::smart(rules, &mut rng).to_code());
                 rec.players.push(joiner);
                 rec.players.sort_by_key(|p| p.side != Player::South.as_str());

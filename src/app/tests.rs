@@ -329,17 +329,20 @@ async fn rule_r23_a_vacation_pauses_the_clock_and_has_a_yearly_allowance() {
     let err = app.vacation(mover, 15, t0 + DAY).await.unwrap_err();
     assert_eq!(err, UserError::VacationNotAllowed { days_left: 14, until: None });
     let v = app.vacation(mover, 3, t0 + DAY).await.unwrap();
-    assert_eq!(v, Vacation { days_left: 11, until: Some(t0 + 4 * DAY) });
+    assert_eq!((v.days_left, v.until, v.extended, v.games), (11, Some(t0 + 4 * DAY), false, vec![game]));
     let rec = app.store().load_game(game).await.unwrap().unwrap();
     assert_eq!(deadline(&rec), Some(t0 + 5 * DAY), "2 days + 3 paused");
     // Without the vacation the game would have ended here; it goes on.
     let (dones, _) = app.tick(t0 + 2 * DAY + 10, &cfg).await.unwrap();
     assert!(dones.iter().all(|d| d.game_id.is_none()), "{dones:?}");
     assert_eq!(app.store().load_game(game).await.unwrap().unwrap().status, GameStatus::Play);
-    // One vacation at a time; the allowance is remembered.
-    let err = app.vacation(mover, 1, t0 + 2 * DAY).await.unwrap_err();
-    assert_eq!(err, UserError::VacationNotAllowed { days_left: 11, until: Some(t0 + 4 * DAY) });
-    assert_eq!(app.vacation(mover, 0, t0 + 5 * DAY).await.unwrap(), Vacation { days_left: 11, until: None });
+    // Zero or more than is left changes nothing; the allowance is remembered.
+    for bad in [0, -1, 12] {
+        let err = app.vacation(mover, bad, t0 + 2 * DAY).await.unwrap_err();
+        assert_eq!(err, UserError::VacationNotAllowed { days_left: 11, until: Some(t0 + 4 * DAY) });
+    }
+    let v = app.vacation_status(mover, t0 + 5 * DAY).await.unwrap();
+    assert_eq!((v.days_left, v.until), (11, None));
     // After the vacation the clock runs again: the game is abortable (no first moves) at the deadline.
     let (dones, _) = app.tick(t0 + 5 * DAY, &cfg).await.unwrap();
     assert_eq!(dones.len(), 1);
@@ -391,4 +394,41 @@ async fn a_challenge_is_accepted_once() {
     assert_eq!(rec.status, GameStatus::Setup);
     assert_eq!(rec.players.iter().map(|p| p.user_id).collect::<Vec<_>>(), vec![1, 3]);
     assert_eq!(app.store().followers(game).await.unwrap(), (true, false), "the card follows the game");
+}
+
+#[tokio::test]
+async fn rule_r23_a_second_vacation_request_extends_and_never_shortens_or_charges_twice() {
+    let app = fresh_app().await;
+    let (game, first) = timed_game_in_play(&app, EXAMPLE, EXAMPLE, Some(2)).await;
+    let t0 = turn_start(&app, game).await;
+    let mover = user_of(first);
+    app.vacation(mover, 2, t0).await.unwrap();
+    // A shorter request a day later adds its day to the end, charged once.
+    let v = app.vacation(mover, 1, t0 + DAY).await.unwrap();
+    assert_eq!((v.days_left, v.until, v.extended), (11, Some(t0 + 3 * DAY), true));
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(deadline(&rec), Some(t0 + 5 * DAY), "2 days + 3 paused from the first day");
+    // Asking for more than is left is refused with the current end.
+    let err = app.vacation(mover, 12, t0 + DAY).await.unwrap_err();
+    assert_eq!(err, UserError::VacationNotAllowed { days_left: 11, until: Some(t0 + 3 * DAY) });
+    assert_eq!(app.vacation_status(mover, t0 + DAY).await.unwrap().until, Some(t0 + 3 * DAY));
+}
+
+#[tokio::test]
+async fn rule_r23_a_vacation_taken_with_no_live_game_pauses_a_game_that_starts_during_it() {
+    let app = fresh_app().await;
+    let now = crate::storage::now();
+    // Both players of the coming game take 3 days before it exists.
+    let (u1, u2) = (user_of(Player::South), user_of(Player::North));
+    for u in [u1, u2] {
+        app.touch_user(u, "P", None, Some("en")).await.unwrap();
+    }
+    app.vacation(u1, 3, now - DAY).await.unwrap();
+    app.vacation(u2, 3, now - DAY).await.unwrap();
+    let (game, _) = timed_game_in_play(&app, EXAMPLE, EXAMPLE, Some(2)).await;
+    let t0 = turn_start(&app, game).await;
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(deadline(&rec), Some(t0 + 2 * DAY + (now + 2 * DAY - t0)), "paused until the end of the vacation");
+    let v = app.vacation_status(u1, t0).await.unwrap();
+    assert_eq!((v.days_left, v.until), (11, Some(now + 2 * DAY)));
 }

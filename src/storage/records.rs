@@ -72,7 +72,9 @@ pub struct PlayerRecord {
     pub rendered_version: i64,
     /// A "your move" notification is owed to this player.
     pub notify_pending: bool,
-    /// Start of this player's vacation in this game, unix seconds.
+    /// Start of this player's vacation, unix seconds: read from the user's
+    /// row (a vacation belongs to the player, R23), else as stored with
+    /// the game.
     pub vacation_from: Option<i64>,
     /// End of this player's vacation: their clock is paused in between.
     pub vacation_until: Option<i64>,

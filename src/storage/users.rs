@@ -30,6 +30,11 @@ pub struct UserRecord {
     pub vacation_year: i64,
     /// Vacation days used in `vacation_year`.
     pub vacation_used: i64,
+    /// Start of the player's latest vacation, unix seconds (R23).
+    pub vacation_from: Option<i64>,
+    /// End of the player's latest vacation: their clocks in every game are
+    /// paused between `vacation_from` and this, unix seconds.
+    pub vacation_until: Option<i64>,
     /// First contact, unix seconds.
     pub created_at: i64,
     /// The user opened a private chat with the bot (so it may write to them).
@@ -50,6 +55,8 @@ impl UserRecord {
             confirm_ai: int_bool(row.try_get("confirm_ai")?),
             vacation_year: row.try_get("vacation_year")?,
             vacation_used: row.try_get("vacation_used")?,
+            vacation_from: row.try_get("vacation_from")?,
+            vacation_until: row.try_get("vacation_until")?,
             created_at: row.try_get("created_at")?,
             started: int_bool(row.try_get("started")?),
         })
@@ -81,7 +88,7 @@ impl SavedSetup {
 }
 
 const USER_COLUMNS: &str = "id, first_name, username, tg_lang, lang, last_game_id, blocked, created_at, \
-     confirm_human, confirm_ai, vacation_year, vacation_used, started";
+     confirm_human, confirm_ai, vacation_year, vacation_used, vacation_from, vacation_until, started";
 
 impl Store {
     /// Inserts or refreshes a user from an incoming Telegram update and returns the row.
@@ -251,15 +258,20 @@ impl Store {
         self.write_user(id, q).await
     }
 
-    /// Records vacation days used in `year`.
+    /// Records a vacation: the days used in `year` and the running
+    /// vacation's start and end (unix seconds).
     ///
     /// # Errors
     /// [`StorageError::NotFound`] for an unknown user.
-    pub async fn set_vacation_used(&self, id: i64, year: i64, used: i64) -> Result<()> {
-        let q = sqlx::query("UPDATE users SET vacation_year = ?, vacation_used = ? WHERE id = ?")
-            .bind(year)
-            .bind(used)
-            .bind(id);
+    pub async fn set_vacation(&self, id: i64, year: i64, used: i64, from: i64, until: i64) -> Result<()> {
+        let q = sqlx::query(
+            "UPDATE users SET vacation_year = ?, vacation_used = ?, vacation_from = ?, vacation_until = ? WHERE id = ?",
+        )
+        .bind(year)
+        .bind(used)
+        .bind(from)
+        .bind(until)
+        .bind(id);
         self.write_user(id, q).await
     }
 }

@@ -80,9 +80,10 @@ pub fn moved_below(lang: Lang) -> String {
 #[must_use]
 pub fn error(e: &UserError, lang: Lang) -> String {
     if let UserError::VacationNotAllowed { days_left, until } = e {
+        let allowance = tr_args(lang, "vacation-allowance", &[("n", (*days_left).into())]);
         return match until {
-            Some(u) => tr_args(lang, "vacation-running", &[("date", fmt_date(*u).into())]),
-            None => tr_args(lang, "vacation-allowance", &[("n", (*days_left).into())]),
+            Some(u) => format!("{}\n{allowance}", tr_args(lang, "vacation-running", &[("date", fmt_date(*u).into())])),
+            None => allowance,
         };
     }
     let key = match e {

@@ -74,32 +74,32 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         "games" => games(ui, user, lang).await,
         "history" => history(ui, user, lang).await,
         "vacation" => {
-            let days = if arg.is_empty() { Some(0) } else { arg.parse::<i64>().ok() };
-            let Some(days) = days else {
+            let now = crate::storage::now();
+            if arg.is_empty() {
+                match ui.app.vacation_status(user.id, now).await {
+                    Ok(v) => {
+                        let mut t = tr_args(lang, "vacation-status", &[("n", v.days_left.into())]);
+                        if let Some(u) = v.until {
+                            t.push('\n');
+                            t.push_str(&tr_args(lang, "vacation-running", &[("date", texts::fmt_date(u).into())]));
+                        }
+                        let _ = ui.send(chat, t, None);
+                    }
+                    Err(e) => reply_error(ui, chat, &e, lang).await,
+                }
+                return;
+            }
+            let Some(days) = arg.parse::<i64>().ok().filter(|d| *d >= 1) else {
                 let _ = ui.send(chat, tr(lang, "vacation-usage"), None);
                 return;
             };
-            match ui.app.vacation(user.id, days, crate::storage::now()).await {
-                Ok(v) if days == 0 => {
-                    let mut t = tr_args(lang, "vacation-status", &[("n", v.days_left.into())]);
-                    if let Some(u) = v.until {
-                        t.push('\n');
-                        t.push_str(&tr_args(lang, "vacation-running", &[("date", texts::fmt_date(u).into())]));
-                    }
-                    let _ = ui.send(chat, t, None);
-                }
+            match ui.app.vacation(user.id, days, now).await {
                 Ok(v) => {
                     let until = v.until.map(texts::fmt_date).unwrap_or_default();
-                    ui.send(
-                        chat,
-                        tr_args(lang, "vacation-started", &[("date", until.into()), ("n", v.days_left.into())]),
-                        None,
-                    )
-                    .await;
-                    for g in ui.app.store().games_of_user(user.id, 200).await.unwrap_or_default() {
-                        if matches!(g.status, GameStatus::Setup | GameStatus::Play) {
-                            ui.spawn_sync(g.id, Force::default());
-                        }
+                    let key = if v.extended { "vacation-extended" } else { "vacation-started" };
+                    ui.send(chat, tr_args(lang, key, &[("date", until.into()), ("n", v.days_left.into())]), None).await;
+                    for id in v.games {
+                        ui.spawn_sync(id, Force::default());
                     }
                 }
                 Err(e) => reply_error(ui, chat, &e, lang).await,
