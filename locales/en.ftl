@@ -7,6 +7,7 @@ lang-choose = Choose your language:
 lang-set = Language: English.
 hello = Hello, { $name }!
 game-title = Game #{ $id }
+game-number = #{ $id }
 moves-count =
     { $n ->
         [one] { $n } move
@@ -286,7 +287,11 @@ status-aborted = aborted
 cmd-stats = Your rating and results
 stats-header = <b>Your ratings</b> (Glicko-2; games against the AI are counted but not rated)
 stats-none = No finished games yet.
-stats-line = { $family }: <b>{ $rating }</b> ± { $rd } · { $games } games: { $wins } won, { $draws } drawn, { $losses } lost
+stats-line =
+    { $games ->
+        [one] { $family }: <b>{ $rating }</b> ± { $rd } · { $games } game: { $wins } won, { $draws } drawn, { $losses } lost
+       *[other] { $family }: <b>{ $rating }</b> ± { $rd } · { $games } games: { $wins } won, { $draws } drawn, { $losses } lost
+    }
 family-battle = «Сражение»
 family-classic = Classic
 family-duel = Duel

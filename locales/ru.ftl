@@ -7,6 +7,7 @@ lang-choose = Выберите язык:
 lang-set = Язык: русский.
 hello = Привет, { $name }!
 game-title = Партия №{ $id }
+game-number = №{ $id }
 moves-count =
     { $n ->
         [one] { $n } ход
@@ -34,30 +35,126 @@ rules-battle-duel = Дуэль «Сражения» (10 фигур)
 ## Фигуры
 sym-mine = М
 sym-flag = З
-rank-battle-0 = Маршал
-rank-battle-1 = Генерал
-rank-battle-2 = Полковник
-rank-battle-3 = Майор
-rank-battle-4 = Капитан
-rank-battle-5 = Лейтенант
-rank-battle-6 = Сержант
-rank-battle-7 = Сапёр
-rank-battle-8 = Солдат
-rank-battle-9 = Разведчик
-rank-battle-10 = Мина
-rank-battle-11 = Знамя
-rank-classic-0 = Маршал
-rank-classic-1 = Генерал
-rank-classic-2 = Полковник
-rank-classic-3 = Майор
-rank-classic-4 = Капитан
-rank-classic-5 = Лейтенант
-rank-classic-6 = Сержант
-rank-classic-7 = Минёр
-rank-classic-8 = Разведчик
-rank-classic-9 = Шпион
-rank-classic-10 = Бомба
-rank-classic-11 = Флаг
+rank-battle-0 =
+    { $case ->
+        [gen] Маршала
+       *[nom] Маршал
+    }
+rank-battle-1 =
+    { $case ->
+        [gen] Генерала
+       *[nom] Генерал
+    }
+rank-battle-2 =
+    { $case ->
+        [gen] Полковника
+       *[nom] Полковник
+    }
+rank-battle-3 =
+    { $case ->
+        [gen] Майора
+       *[nom] Майор
+    }
+rank-battle-4 =
+    { $case ->
+        [gen] Капитана
+       *[nom] Капитан
+    }
+rank-battle-5 =
+    { $case ->
+        [gen] Лейтенанта
+       *[nom] Лейтенант
+    }
+rank-battle-6 =
+    { $case ->
+        [gen] Сержанта
+       *[nom] Сержант
+    }
+rank-battle-7 =
+    { $case ->
+        [gen] Сапёра
+       *[nom] Сапёр
+    }
+rank-battle-8 =
+    { $case ->
+        [gen] Солдата
+       *[nom] Солдат
+    }
+rank-battle-9 =
+    { $case ->
+        [gen] Разведчика
+       *[nom] Разведчик
+    }
+rank-battle-10 =
+    { $case ->
+        [gen] Мины
+       *[nom] Мина
+    }
+rank-battle-11 =
+    { $case ->
+        [gen] Знамени
+       *[nom] Знамя
+    }
+rank-classic-0 =
+    { $case ->
+        [gen] Маршала
+       *[nom] Маршал
+    }
+rank-classic-1 =
+    { $case ->
+        [gen] Генерала
+       *[nom] Генерал
+    }
+rank-classic-2 =
+    { $case ->
+        [gen] Полковника
+       *[nom] Полковник
+    }
+rank-classic-3 =
+    { $case ->
+        [gen] Майора
+       *[nom] Майор
+    }
+rank-classic-4 =
+    { $case ->
+        [gen] Капитана
+       *[nom] Капитан
+    }
+rank-classic-5 =
+    { $case ->
+        [gen] Лейтенанта
+       *[nom] Лейтенант
+    }
+rank-classic-6 =
+    { $case ->
+        [gen] Сержанта
+       *[nom] Сержант
+    }
+rank-classic-7 =
+    { $case ->
+        [gen] Минёра
+       *[nom] Минёр
+    }
+rank-classic-8 =
+    { $case ->
+        [gen] Разведчика
+       *[nom] Разведчик
+    }
+rank-classic-9 =
+    { $case ->
+        [gen] Шпиона
+       *[nom] Шпион
+    }
+rank-classic-10 =
+    { $case ->
+        [gen] Бомбы
+       *[nom] Бомба
+    }
+rank-classic-11 =
+    { $case ->
+        [gen] Флага
+       *[nom] Флаг
+    }
 side-south = Юг (красные)
 side-north = Север (синие)
 
@@ -67,9 +164,9 @@ legend = <i>Числа — ваши фигуры · М мина · З знамя
 last-move = Последний ход:
 you = Вы
 ply-line = { $who }: { $mv }
-combat-won = ваш { $mine } против { $theirs } противника: победа
-combat-lost = ваш { $mine } против { $theirs } противника: поражение
-combat-both = ваш { $mine } против { $theirs } противника: пали оба
+combat-won = { $mine } против { $theirs } противника: победа
+combat-lost = { $mine } против { $theirs } противника: поражение
+combat-both = { $mine } против { $theirs } противника: пали оба
 captured = Ваши потери: { $lost } · Взято: { $taken }
 turn-yours = Ваш ход.
 turn-theirs = Ходит { $opponent }.
@@ -268,7 +365,7 @@ ai-level-random = Случайный
 ai-level-greedy = Жадный
 ai-choose-level = Игра против ИИ бота. Какой уровень?
 ai-level-chosen = Начинаем партию против ИИ…
-ai-started = Партия №{ $id } против: { $name }. Вы играете за Юг. Расставьте армию ниже — ИИ уже готов.
+ai-started = Партия №{ $id } против { $name }. Вы играете за Юг. Расставьте армию ниже — ИИ уже готов.
 ai-usage = Партия против ИИ: /ai easy, /ai normal или /ai hard, можно добавить набор правил (например, /ai hard classic).
 cmd-ai = Сыграть против ИИ бота
 

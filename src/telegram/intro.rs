@@ -139,7 +139,7 @@ pub fn start_message(name: &str, games: &[GameSummary], lang: Lang) -> (String, 
     if waiting.is_empty() {
         text.push_str(&tr(lang, "welcome-no-move"));
     } else {
-        let ids: Vec<String> = waiting.iter().map(|g| format!("#{}", g.id)).collect();
+        let ids: Vec<String> = waiting.iter().map(|g| tr_args(lang, "game-number", &[("id", g.id.into())])).collect();
         text.push_str(&tr_args(lang, "welcome-your-move", &[("games", ids.join(", ").into())]));
         for g in waiting.iter().take(8) {
             rows.push(vec![InlineKeyboardButton::callback(
@@ -236,6 +236,8 @@ mod tests {
         assert!(text.starts_with("Welcome back, Ann!\nWaiting for your move: #4, #9"), "{text}");
         assert!(!text.contains("#5") && !text.contains("#6"));
         assert_eq!(buttons(&kb), ["r.4", "r.9", "M.ai", "M.new"]);
+        let (text, _) = start_message("Аня", &games, Lang::Ru);
+        assert!(text.contains("№4, №9") && !text.contains('#'), "{text}");
         let (text, kb) = start_message("Аня", &games[1..3], Lang::Ru);
         assert!(text.contains("ни одна партия не ждёт вашего хода"), "{text}");
         assert_eq!(buttons(&kb), ["M.ai", "M.new"]);

@@ -65,11 +65,19 @@ pub fn rank_label(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
     }
 }
 
-/// A rank's name ("Marshal (1)") in the rule set's terms.
+/// A rank's name ("Marshal (1)") in the rule set's terms, in the nominative.
 #[must_use]
 pub fn rank_name(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
+    rank_name_in(rules, rank, lang, "nom")
+}
+
+/// A rank's name in a grammatical case of the reader's language: `"nom"`,
+/// or `"gen"` (the genitive: «против Полковника (3)»). Languages without
+/// cases ignore it.
+#[must_use]
+pub fn rank_name_in(rules: RuleSetId, rank: Rank, lang: Lang, case: &'static str) -> String {
     let family = if rules.rules().numbering == engine::Numbering::Classic { "classic" } else { "battle" };
-    let name = tr(lang, &format!("rank-{family}-{}", rank.index()));
+    let name = tr_args(lang, &format!("rank-{family}-{}", rank.index()), &[("case", case.into())]);
     match rules.rules().number(rank) {
         Some(n) => format!("{name} ({n})"),
         None => name,
@@ -131,7 +139,7 @@ pub fn describe_ply(v: &PlayerView, rec: &Record, lang: Lang, opponent: &str) ->
         s.push_str(&tr_args(
             lang,
             key,
-            &[("mine", rank_name(r, mine, lang).into()), ("theirs", rank_name(r, theirs, lang).into())],
+            &[("mine", rank_name(r, mine, lang).into()), ("theirs", rank_name_in(r, theirs, lang, "gen").into())],
         ));
     }
     s

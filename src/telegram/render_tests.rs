@@ -233,3 +233,64 @@ proptest! {
         }
     }
 }
+
+/// Russian combat lines put the opponent's rank in the genitive after
+/// «против» («против Полковника (3)», not «против Полковник (3)»), in both
+/// armies' names; English has one form.
+#[test]
+fn russian_combat_lines_use_the_genitive_for_every_rank() {
+    use engine::Rank;
+    let battle = [
+        "Маршала",
+        "Генерала",
+        "Полковника",
+        "Майора",
+        "Капитана",
+        "Лейтенанта",
+        "Сержанта",
+        "Сапёра",
+        "Солдата",
+        "Разведчика",
+        "Мины",
+        "Знамени",
+    ];
+    let classic = [
+        "Маршала",
+        "Генерала",
+        "Полковника",
+        "Майора",
+        "Капитана",
+        "Лейтенанта",
+        "Сержанта",
+        "Минёра",
+        "Разведчика",
+        "Шпиона",
+        "Бомбы",
+        "Флага",
+    ];
+    for (rules, names) in [(RuleSetId::Battle, battle), (RuleSetId::Classic, classic)] {
+        for (rank, genitive) in Rank::ALL.into_iter().zip(names) {
+            let ru = render::rank_name_in(rules, rank, Lang::Ru, "gen");
+            assert!(ru.starts_with(genitive), "{rules} {rank:?}: {ru}");
+            assert_ne!(ru, render::rank_name(rules, rank, Lang::Ru), "{rules} {rank:?}");
+            assert_eq!(render::rank_name_in(rules, rank, Lang::En, "gen"), render::rank_name(rules, rank, Lang::En));
+        }
+    }
+    // In a played game every combat line names the opponent's rank so.
+    let mut rng = StdRng::seed_from_u64(5);
+    let setups = ByPlayer::new_with(|_| engine::smart(RuleSetId::Battle.rules(), &mut rng));
+    let game = random_game(RuleSetId::Battle, setups, Player::South, 400, &mut rng);
+    let view = game.view(Player::South);
+    let mut seen = 0;
+    for rec in view.history() {
+        if let Some(c) = rec.combat {
+            let theirs = if rec.player == Player::South { c.defender } else { c.attacker };
+            let line = render::describe_ply(&view, rec, Lang::Ru, "Боб");
+            let want =
+                format!("против {} противника", render::rank_name_in(RuleSetId::Battle, theirs, Lang::Ru, "gen"));
+            assert!(line.contains(&want), "{line}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "the random game had no combat");
+}

@@ -87,14 +87,17 @@ pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
     for g in &list {
         let res = result_text(g.result.as_deref(), g.side.as_str(), lang);
         lines.push(format!(
-            "#{} · {} · {} · {}",
-            g.id,
+            "{} · {} · {} · {}",
+            tr_args(lang, "game-number", &[("id", g.id.into())]),
             tr(lang, &format!("rules-{}", g.rule_set.as_str())),
             res,
             tr_args(lang, "moves-count", &[("n", g.plies.into())])
         ));
         rows.push(vec![
-            InlineKeyboardButton::callback(format!("▶ #{}", g.id), Callback::Replay { game: g.id, ply: 0 }.encode()),
+            InlineKeyboardButton::callback(
+                format!("▶ {}", tr_args(lang, "game-number", &[("id", g.id.into())])),
+                Callback::Replay { game: g.id, ply: 0 }.encode(),
+            ),
             InlineKeyboardButton::callback(tr(lang, "btn-export"), Callback::Export { game: g.id }.encode()),
             InlineKeyboardButton::callback(tr(lang, "btn-picture"), Callback::Picture { game: g.id }.encode()),
         ]);
