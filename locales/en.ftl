@@ -32,8 +32,10 @@ rules-duel = Duel (10 pieces)
 rules-battle-duel = «Сражение» duel (10 pieces)
 
 ## Pieces
-sym-mine = B
-sym-flag = F
+sym-mine-battle = B
+sym-flag-battle = F
+sym-mine-classic = B
+sym-flag-classic = F
 rank-battle-0 = Marshal
 rank-battle-1 = General
 rank-battle-2 = Colonel
@@ -63,7 +65,8 @@ side-north = North (blue)
 
 ## Board
 board-you-vs = You play { $side } against { $opponent }.
-legend = <i>Numbers: your pieces · B mine · F flag · ? enemy · *5 revealed enemy · ≈ lake</i>
+legend-battle = <i>1 Marshal · 2 General · 3 Colonel · 4 Major · 5 Captain · 6 Lieutenant · 7 Sergeant · 8 Sapper · 9 Soldier · 10 Scout — the lower, the stronger (10 takes 1 by attacking) · B mine · F flag · ? enemy · *5 revealed enemy · ≈ lake</i>
+legend-classic = <i>10 Marshal · 9 General · 8 Colonel · 7 Major · 6 Captain · 5 Lieutenant · 4 Sergeant · 3 Miner · 2 Scout · 1 Spy — the higher, the stronger (1 takes 10 by attacking) · B bomb · F flag · ? enemy · *5 revealed enemy · ≈ lake</i>
 last-move = Last move:
 you = You
 ply-line = { $who }: { $mv }
@@ -118,6 +121,8 @@ why-draw-plylimit = the limit of moves was reached.
 setup-header = You play { $side } against { $opponent }. Set up your army on your four home ranks.
 first-you = The lot says: <b>you move first</b>.
 first-them = The lot says: your opponent moves first.
+first-red-you = Red (South) moves first: <b>you</b>.
+first-red-them = Red (South) moves first: your opponent.
 setup-code-label = Setup code (copy it, or load one with /setup CODE):
 setup-help = Tap two squares to swap their pieces. 🔀 shuffles, 🧠 makes a smart setup, ⚔ confirms. Save this setup with /setups save NAME.
 setup-opponent-ready = Your opponent is ready.
@@ -245,17 +250,53 @@ help =
 
     <b>In groups</b>
     Add me to a group and send /challenge [rule set] [days] [@user]: anyone can accept (or only the one you named). In any chat, type @{ $bot } to post a challenge card.
-rules-text =
+-rules-board = Board 10×10 with two lakes (c5–d6, g5–h6).
+-rules-move = A piece moves one square forward, back or sideways — never diagonally, never into a lake.
+-rules-attack = Moving onto an enemy piece is an attack: both are revealed, the stronger wins, equal ranks both fall.
+-rules-battle-army = Each side has 40 pieces: Marshal 1, General 2, Colonel 3 ×2, Major 4 ×3, Captain 5 ×4, Lieutenant 6 ×4, Sergeant 7 ×4, Sapper 8 ×5, Soldier 9 ×8, Scout 10, 6 Mines and the Flag. The lower the number, the stronger.
+-rules-battle-setup = South sets up on ranks 1–4, North on 7–10, in secret. Who moves first is drawn by lot.
+-rules-battle-still = Mines and the Flag never move. You may not shuttle one piece between the same two squares more than three times in a row.
+-rules-battle-combat = A Mine destroys any attacker except the Sapper, who clears it. The Scout takes the Marshal when the Scout attacks, and loses every other battle.
+-rules-battle-end = You win by capturing the Flag, or when your opponent has no move left. 100 moves in a row without an attack — a draw. You may resign or agree a draw at any time.
+-rules-runner = A Soldier (9) may run any number of empty squares in a straight line, but attacks only a neighbouring square.
+-rules-classic-army = Each side has 40 pieces: Marshal 10, General 9, Colonel 8 ×2, Major 7 ×3, Captain 6 ×4, Lieutenant 5 ×4, Sergeant 4 ×4, Miner 3 ×5, Scout 2 ×8, Spy 1, 6 Bombs and the Flag. The higher the number, the stronger.
+-rules-classic-setup = Red (South) sets up on ranks 1–4, Blue (North) on 7–10, in secret. Red moves first.
+-rules-classic-still = A Scout (2) moves like a rook through empty squares and may attack the piece at the end of its move. Bombs and the Flag never move. Two-square rule: a piece may not go between the same two squares more than three times in a row. Chasing rule: a piece that keeps chasing may not bring back a position of that chase.
+-rules-classic-combat = A Bomb destroys any attacker except a Miner, who defuses it. The Spy takes the Marshal when the Spy attacks, and loses every other battle.
+-rules-classic-end = You win by capturing the Flag, or when your opponent has no move left. 200 moves in a row without an attack — a draw; so is a game where neither Flag can be taken any more. You may resign or agree a draw at any time.
+rules-text-battle =
     <b>«Сражение» — the rules</b>
-    Board 10×10 with two lakes (c5–d6, g5–h6). Each side has 40 pieces: Marshal 1, General 2, Colonel 3 ×2, Major 4 ×3, Captain 5 ×4, Lieutenant 6 ×4, Sergeant 7 ×4, Sapper 8 ×5, Soldier 9 ×8, Scout 10, 6 Mines and the Flag. The lower the number, the stronger.
-    South sets up on ranks 1–4, North on 7–10, in secret. Who moves first is drawn by lot.
-    A piece moves one square forward, back or sideways — never diagonally, never into a lake. Mines and the Flag never move. You may not shuttle one piece between the same two squares more than three times in a row.
-    Moving onto an enemy piece is an attack: both are revealed, the stronger wins, equal ranks both fall. A Mine destroys any attacker except the Sapper, who clears it. The Scout takes the Marshal when the Scout attacks, and loses every other battle.
-    You win by capturing the Flag, or when your opponent has no move left. 100 moves in a row without an attack — a draw. You may resign or agree a draw at any time.
-rules-note-battle-runners = <b>Running Soldiers:</b> a Soldier (9) may move any number of empty squares in a straight line, but attacks only a neighbouring square.
-rules-note-classic = <b>Classic Stratego (ISF):</b> ranks numbered the other way (Marshal 10 … Spy 1, Bombs, Flag). Scouts (2) move like a rook and may attack at the end of the move. The Spy takes the Marshal only when it attacks. Red (South) moves first. Two-square and chasing rules apply; 200 moves without an attack draw.
-rules-note-duel = <b>Duel:</b> 10 pieces a side (Marshal, General, 2 Miners, 2 Scouts, Spy, 2 Bombs, Flag), placed on any of your 40 home squares; otherwise classic rules.
-rules-note-battle-duel = <b>«Сражение» duel:</b> Marshal, General, 2 Sappers, 2 running Soldiers, Scout, 2 Mines and the Flag, on any of your home squares.
+    { -rules-board } { -rules-battle-army }
+    { -rules-battle-setup }
+    { -rules-move } { -rules-battle-still }
+    { -rules-attack } { -rules-battle-combat }
+    { -rules-battle-end }
+rules-text-battle-runners =
+    <b>«Сражение» with running Soldiers — the rules</b>
+    { -rules-board } { -rules-battle-army }
+    { -rules-battle-setup }
+    { -rules-move } { -rules-runner } { -rules-battle-still }
+    { -rules-attack } { -rules-battle-combat }
+    { -rules-battle-end }
+rules-text-classic =
+    <b>Classic Stratego (ISF) — the rules</b>
+    { -rules-board } { -rules-classic-army }
+    { -rules-classic-setup }
+    { -rules-move } { -rules-classic-still }
+    { -rules-attack } { -rules-classic-combat }
+    { -rules-classic-end }
+rules-text-duel =
+    <b>Duel — the rules</b>
+    The quick game of classic Stratego. { -rules-board } Each side has 10 pieces: Marshal 10, General 9, 2 Miners 3, 2 Scouts 2, Spy 1, 2 Bombs and the Flag, placed in secret on any squares of its four home ranks (Red: 1–4, Blue: 7–10). The higher the number, the stronger. Red (South) moves first.
+    { -rules-move } { -rules-classic-still }
+    { -rules-attack } { -rules-classic-combat }
+    { -rules-classic-end }
+rules-text-battle-duel =
+    <b>«Сражение» duel — the rules</b>
+    The quick game of «Сражение». { -rules-board } Each side has 10 pieces: Marshal 1, General 2, 2 Sappers 8, 2 Soldiers 9, Scout 10, 2 Mines and the Flag, placed in secret on any squares of its four home ranks (South: 1–4, North: 7–10). The lower the number, the stronger. Who moves first is drawn by lot.
+    { -rules-move } { -rules-runner } { -rules-battle-still }
+    { -rules-attack } { -rules-battle-combat }
+    { -rules-battle-end }
 
 ## The built-in AI
 ai-name = AI ({ $level })

@@ -60,9 +60,15 @@ fn square_at(me: Player, row: u8, col: u8) -> Square {
 pub fn rank_label(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
     match rules.rules().number(rank) {
         Some(n) => n.to_string(),
-        None if rank == Rank::Mine => tr(lang, "sym-mine"),
-        None => tr(lang, "sym-flag"),
+        None if rank == Rank::Mine => tr(lang, &format!("sym-mine-{}", family(rules))),
+        None => tr(lang, &format!("sym-flag-{}", family(rules))),
     }
+}
+
+/// The family of names and numbers a rule set uses: `"battle"` («Сражение»,
+/// 1 strongest) or `"classic"` (10 strongest, Bombs and the Spy).
+fn family(rules: RuleSetId) -> &'static str {
+    if rules.rules().numbering == engine::Numbering::Classic { "classic" } else { "battle" }
 }
 
 /// A rank's name ("Marshal (1)") in the rule set's terms, in the nominative.
@@ -76,8 +82,7 @@ pub fn rank_name(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
 /// cases ignore it.
 #[must_use]
 pub fn rank_name_in(rules: RuleSetId, rank: Rank, lang: Lang, case: &'static str) -> String {
-    let family = if rules.rules().numbering == engine::Numbering::Classic { "classic" } else { "battle" };
-    let name = tr_args(lang, &format!("rank-{family}-{}", rank.index()), &[("case", case.into())]);
+    let name = tr_args(lang, &format!("rank-{}-{}", family(rules), rank.index()), &[("case", case.into())]);
     match rules.rules().number(rank) {
         Some(n) => format!("{name} ({n})"),
         None => name,
@@ -213,7 +218,7 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
         &[("side", side_name(v.me(), lang).into()), ("opponent", esc(ctx.opponent).into())],
     ));
     t.push_str(&format!("\n<pre>{}</pre>\n", grid(v, lang)));
-    t.push_str(&tr(lang, "legend"));
+    t.push_str(&tr(lang, &format!("legend-{}", family(v.rule_set()))));
     t.push('\n');
     if let Some(last) = v.last_move() {
         t.push_str(&format!("{} {}\n", tr(lang, "last-move"), describe_ply(v, last, lang, ctx.opponent)));
@@ -478,7 +483,13 @@ pub fn setup_text(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> String {
         grid.push('\n');
     }
     grid.push_str(&format!("  {header}"));
-    let first = if ctx.first == ctx.me { tr(lang, "first-you") } else { tr(lang, "first-them") };
+    // R7: by lot in «Сражение»; in classic and duel Red (South) moves first.
+    let first = match (rules.rules().first_move, ctx.first == ctx.me) {
+        (engine::FirstMove::Lot, true) => tr(lang, "first-you"),
+        (engine::FirstMove::Lot, false) => tr(lang, "first-them"),
+        (engine::FirstMove::South, true) => tr(lang, "first-red-you"),
+        (engine::FirstMove::South, false) => tr(lang, "first-red-them"),
+    };
     let mut t = format!(
         "<b>{}</b> · {} · {}\n{}\n{}\n<pre>{}</pre>\n{}\n<code>{}</code>\n",
         tr_args(lang, "game-title", &[("id", ctx.game_id.into())]),

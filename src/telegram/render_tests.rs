@@ -114,6 +114,10 @@ fn setup_board_shows_only_the_own_draft() {
     let text = render::setup_text(&draft, &ctx);
     assert!(text.contains(&draft.to_code()));
     assert!(text.contains("Your opponent is ready."));
+    // R7: the lot is named only where there is one.
+    assert!(text.contains("The lot says: your opponent moves first"), "{text}");
+    let classic = render::setup_text(&engine::smart(RuleSetId::Classic.rules(), &mut rng), &ctx);
+    assert!(classic.contains("Red (South) moves first: your opponent") && !classic.contains("lot"), "{classic}");
     let kb = render::setup_keyboard(&draft, &ctx);
     // 4 home ranks × 8 files, then navigation and confirmation.
     assert_eq!(kb.inline_keyboard.len(), 6);
@@ -293,4 +297,37 @@ fn russian_combat_lines_use_the_genitive_for_every_rank() {
         }
     }
     assert!(seen > 0, "the random game had no combat");
+}
+
+/// The play board's legend speaks the rule set's numbering and names: a
+/// classic board says Bomb and "the higher, the stronger", a «Сражение»
+/// board Mine and "the lower"; the Russian classic grid draws Б and Ф.
+#[test]
+fn the_legend_and_grid_follow_the_rule_sets_numbering() {
+    let mut rng = StdRng::seed_from_u64(9);
+    for (rules, strong, mine) in [
+        (RuleSetId::Classic, "the higher, the stronger", "B bomb"),
+        (RuleSetId::Battle, "the lower, the stronger", "B mine"),
+    ] {
+        let setups = ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut rng));
+        let game = random_game(rules, setups, Player::South, 0, &mut rng);
+        let view = game.view(Player::South);
+        let ctx = |lang| BoardCtx {
+            lang,
+            game_id: 1,
+            version: 1,
+            opponent: "O",
+            seat: Seat::Idle,
+            scroll: 0,
+            draw_offer: None,
+            days_per_move: None,
+            time_left: None,
+            opponent_vacation: None,
+        };
+        let en = render::board_text(&view, &ctx(Lang::En));
+        assert!(en.contains(strong) && en.contains(mine), "{rules}: {en}");
+        let ru = render::grid(&view, Lang::Ru);
+        let (bomb, flag) = if rules == RuleSetId::Classic { ('Б', 'Ф') } else { ('М', 'З') };
+        assert!(ru.contains(bomb) && ru.contains(flag), "{rules}: {ru}");
+    }
 }

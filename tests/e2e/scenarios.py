@@ -589,7 +589,7 @@ def game_against_the_ai(env):
     wait_board(alice, game + 1, lambda m: "You play North" in m["text"])
     alice.send("/stats")
     st = wait_text(alice, "Your ratings", after=alice.last_sent["message_id"])
-    assert "1 games: 0 won, 0 drawn, 1 lost" in st["text"] and "1500" in st["text"], st["text"]
+    assert "1 game: 0 won, 0 drawn, 1 lost" in st["text"] and "1500" in st["text"], st["text"]
     alice.send("/games")
     lst = wait_text(alice, "Your games", after=alice.last_sent["message_id"])
     assert "AI (" in lst["text"], lst["text"]

@@ -171,7 +171,7 @@ fn game_against_the_ai() {
     wait_board(&alice, game + 1, "North", |m| m.text.contains("You play North"));
     let sent = alice.send("/stats");
     let st = alice.wait_text("Your ratings", sent);
-    assert!(st.text.contains("1 games: 0 won, 0 drawn, 1 lost") && st.text.contains("1500"), "{}", st.text);
+    assert!(st.text.contains("1 game: 0 won, 0 drawn, 1 lost") && st.text.contains("1500"), "{}", st.text);
     let sent = alice.send("/games");
     let list = alice.wait_text("Your games", sent);
     assert!(list.text.contains("AI ("), "{}", list.text);

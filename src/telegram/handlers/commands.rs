@@ -37,8 +37,12 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         "start" => start(ui, user, lang).await,
         "help" => help(ui, user, lang).await,
         "rules" => {
-            let rules = arg.parse().unwrap_or(RuleSetId::Battle);
-            let _ = ui.send(chat, rules_text(rules, lang), None);
+            let text = match arg.parse::<RuleSetId>() {
+                _ if arg.is_empty() => rules_text(RuleSetId::Battle, lang),
+                Ok(rules) => rules_text(rules, lang),
+                Err(_) => tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]),
+            };
+            let _ = ui.send(chat, text, None);
         }
         "lang" => {
             let kb = InlineKeyboardMarkup::new(vec![
@@ -237,13 +241,9 @@ pub(super) async fn watch(ui: &Ui, user_id: i64, game: i64, lang: Lang) {
     }
 }
 
+/// The rules of one rule set, in its own numbering and names (`/rules NAME`).
 pub(super) fn rules_text(rules: RuleSetId, lang: Lang) -> String {
-    let mut t = tr(lang, "rules-text");
-    if rules != RuleSetId::Battle {
-        t.push_str("\n\n");
-        t.push_str(&tr(lang, &format!("rules-note-{}", rules.as_str())));
-    }
-    t
+    tr(lang, &format!("rules-text-{}", rules.as_str()))
 }
 
 /// The game a typed setup command applies to: the last one touched if it is
@@ -360,5 +360,40 @@ pub(super) async fn typed_move(ui: &Ui, user: &UserRecord, lang: Lang, text: &st
             ui.spawn_after(done.clone(), Force::default());
         }
         Err(e) => reply_error(ui, user.id, &e, lang).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has_word(text: &str, word: &str) -> bool {
+        text.split(|c: char| !c.is_alphanumeric()).any(|w| w == word)
+    }
+
+    /// `/rules NAME` speaks only of that rule set, in its numbering and
+    /// names (RULES.md §8): no «Сражение» army in the classic rules, no
+    /// Bombs or Spy in «Сражение», runners only where Soldiers run.
+    #[test]
+    fn each_rule_set_has_rules_of_its_own() {
+        for lang in Lang::ALL {
+            for rules in RuleSetId::ALL {
+                let t = rules_text(rules, lang);
+                assert!(!t.contains('{') && !t.contains("rules-"), "{rules} {lang:?}: {t}");
+            }
+        }
+        let en = |r| rules_text(r, Lang::En);
+        let classic = en(RuleSetId::Classic);
+        assert!(classic.contains("Marshal 10") && classic.contains("Bomb") && classic.contains("Red moves first"));
+        assert!(!classic.contains("Sapper") && !has_word(&classic, "Mines") && !has_word(&classic, "lot"), "{classic}");
+        let battle = en(RuleSetId::Battle);
+        assert!(battle.contains("Marshal 1,") && battle.contains("drawn by lot"));
+        assert!(!battle.contains("Bomb") && !battle.contains("Spy") && !battle.contains("run "), "{battle}");
+        assert!(en(RuleSetId::BattleRunners).contains("Soldier (9) may run"));
+        let duel = en(RuleSetId::Duel);
+        assert!(duel.contains("10 pieces") && duel.contains("Spy 1") && !duel.contains("Sapper"), "{duel}");
+        let battle_duel = en(RuleSetId::BattleDuel);
+        assert!(battle_duel.contains("2 Sappers 8") && !battle_duel.contains("Bomb"), "{battle_duel}");
+        assert!(rules_text(RuleSetId::Classic, Lang::Ru).contains("Первыми ходят красные"));
     }
 }
