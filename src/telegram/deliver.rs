@@ -58,6 +58,16 @@ pub struct Force {
     pub fresh_for: Option<i64>,
     /// Redraw this user's board in place even if it is current (after a stale press).
     pub redraw_for: Option<i64>,
+    /// Redraw every board in place (the clock: the time left changed).
+    pub refresh: bool,
+}
+
+impl Force {
+    /// Sends `user`'s board anew at the bottom of their chat.
+    #[must_use]
+    pub fn fresh(user: i64) -> Force {
+        Force { fresh_for: Some(user), ..Force::default() }
+    }
 }
 
 impl Ui {
@@ -211,6 +221,7 @@ impl Ui {
         let lock = self.lock(game_id);
         let _guard = lock.lock().await;
         let Ok(Some(rec)) = self.app.store().load_game(game_id).await else { return };
+        super::questions::close_answered(self, &rec).await;
         if rec.status == GameStatus::Waiting || rec.status == GameStatus::Cancelled {
             return;
         }
@@ -221,8 +232,12 @@ impl Ui {
             if p.user_id == AI_USER_ID {
                 continue;
             }
-            let fresh = force.fresh_for == Some(p.user_id);
-            let owed = p.rendered_version < p.board_version || fresh || force.redraw_for == Some(p.user_id);
+            // The player's turn came: their board moves to the bottom of the
+            // chat (a new message notifies; the old one becomes a stub).
+            let turn = p.notify_pending && rec.status == GameStatus::Play;
+            let fresh = force.fresh_for == Some(p.user_id) || turn;
+            let owed =
+                p.rendered_version < p.board_version || fresh || force.redraw_for == Some(p.user_id) || force.refresh;
             let Some(user) = self.user(p.user_id).await else { continue };
             if user.blocked {
                 // Owed boards wait until the user unblocks the bot; the game goes on.
@@ -253,12 +268,12 @@ impl Ui {
                     }
                 }
             }
-            if p.notify_pending && rec.status == GameStatus::Play {
-                if let Some(old) = notify_id {
-                    self.delete(p.user_id, MessageId(old as i32));
-                }
-                let text = texts::your_turn(&rec, side, lang, &opponent);
-                notify_id = self.send(p.user_id, text, None).await.map(|m| i64::from(m.0));
+            if let Some(old) = notify_id.filter(|_| turn || rec.status != GameStatus::Play) {
+                // A "your move" message of an older version of the bot: gone.
+                self.delete(p.user_id, MessageId(old as i32));
+                notify_id = None;
+            }
+            if turn || p.notify_message_id != notify_id {
                 notified = true;
             }
             updates.push((side, board_id, rendered, notify_id, notified));
@@ -344,7 +359,7 @@ impl Ui {
                         tracing::warn!(game_id, error = %e, "could not record a drawn board");
                     }
                 }
-                Err(Failure::NotFound) => ui.spawn_sync(game_id, Force { fresh_for: Some(user_id), redraw_for: None }),
+                Err(Failure::NotFound) => ui.spawn_sync(game_id, Force::fresh(user_id)),
                 Err(f) => {
                     tracing::warn!(chat = user_id, failure = ?f, "board edit failed");
                     if f == Failure::Blocked {
@@ -377,7 +392,10 @@ impl Ui {
             if user.blocked {
                 continue;
             }
-            let _ = self.send(n.user_id, text, kb);
+            let sent = self.send(n.user_id, text, kb);
+            if let Some((game, kind)) = texts::question_of(&n.notice) {
+                super::questions::record_when_sent(self, n.user_id, sent, game, kind, lang);
+            }
         }
     }
 
@@ -407,13 +425,11 @@ impl Ui {
     }
 
     /// Delivers a use case's boards and notices, then lets the AI answer if
-    /// it is its turn in that game.
+    /// it is its turn in that game. The notices go first: a chat reads "Bob accepted", then the board.
     pub async fn after(&self, done: &Done, force: Force) {
-        if let Some(id) = done.game_id {
-            self.sync_game(id, force).await;
-        }
         self.notify(&done.notices).await;
         if let Some(id) = done.game_id {
+            self.sync_game(id, force).await;
             self.settle(id).await;
             self.spawn_ai(id);
         }
@@ -433,8 +449,8 @@ impl Ui {
         tokio::spawn(async move {
             match ui.app.ai_turn(game_id, ui.ai_budget, ui.ai_min_think).await {
                 Ok(Some(done)) => {
-                    ui.sync_game(game_id, Force::default()).await;
                     ui.notify(&done.notices).await;
+                    ui.sync_game(game_id, Force::default()).await;
                     ui.settle(game_id).await;
                 }
                 Ok(None) => {}
@@ -489,6 +505,7 @@ pub fn board_message(
         GameStatus::Play | GameStatus::Finished => {
             let game: engine::Game = serde_json::from_str(rec.state.as_deref()?).ok()?;
             let view = game.view(side);
+            let deadline = (rec.status == GameStatus::Play).then(|| crate::app::deadline(rec)).flatten();
             let ctx = BoardCtx {
                 lang,
                 game_id: rec.id,
@@ -503,9 +520,8 @@ pub fn board_message(
                     .and_then(|o| o.vacation_until)
                     .filter(|u| *u > crate::storage::now())
                     .map(super::texts::fmt_date),
-                time_left: (rec.status == GameStatus::Play)
-                    .then(|| crate::app::deadline(rec).map(|d| d - crate::storage::now()))
-                    .flatten(),
+                time_left: deadline.map(|d| d - crate::storage::now()),
+                deadline,
             };
             Some((render::board_text(&view, &ctx), render::board_keyboard(&view, &ctx)))
         }
