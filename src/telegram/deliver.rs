@@ -2,7 +2,7 @@
 //! with Telegram's errors — "not modified" ignored, "not found" answered by
 //! a new message, blocked users remembered, 429 waited out and retried.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -37,6 +37,10 @@ pub struct Ui {
     pub ai_budget: Option<Duration>,
     /// The least time the AI's thread stays busy per move (`AI_MIN_THINK_MS`, for tests).
     pub ai_min_think: Option<Duration>,
+    /// The least seconds between two edits of a challenge card in play (`CARD_EDIT_SECS`).
+    pub card_edit_secs: i64,
+    /// Games whose card waits for a trailing edit (see [`Ui::trail_card`]).
+    trailing: Arc<Mutex<HashSet<i64>>>,
     pacer: Arc<Pacer>,
     outbox: Arc<Outbox>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
@@ -82,6 +86,8 @@ impl Ui {
             username,
             ai_budget: None,
             ai_min_think: None,
+            card_edit_secs: crate::config::DEFAULT_CARD_EDIT_SECS as i64,
+            trailing: Arc::default(),
             pacer,
             locks: Arc::default(),
             in_flight: Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),
@@ -366,6 +372,22 @@ impl Ui {
                         ui.mark_blocked(user_id).await;
                     }
                 }
+            }
+        });
+    }
+
+    /// Updates the card of `game_id` once more after `delay` (a change the
+    /// card's edit window held back), unless such an update is already due.
+    pub fn trail_card(&self, game_id: i64, delay: Duration) {
+        if !self.trailing.lock().expect("trailing").insert(game_id) {
+            return;
+        }
+        let ui = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
+            ui.trailing.lock().expect("trailing").remove(&game_id);
+            if let Ok(Some(rec)) = ui.app.store().load_game(game_id).await {
+                super::cards::update_card(&ui, &rec).await;
             }
         });
     }

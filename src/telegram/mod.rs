@@ -116,6 +116,7 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
     let mut ui = Ui::new(bot.clone(), App::new(store), username).with_calls_per_sec(cfg.calls_per_sec);
     ui.ai_budget = cfg.ai_think_ms.map(Duration::from_millis);
     ui.ai_min_think = cfg.ai_min_think_ms.map(Duration::from_millis);
+    ui.card_edit_secs = i64::try_from(cfg.card_edit_secs).unwrap_or(i64::MAX);
     ui.resume().await;
     let clock = crate::app::ClockConfig { reminders: cfg.reminder_hours.iter().map(|h| h * 3_600).collect() };
     tokio::spawn(clock_loop(ui.clone(), clock));
