@@ -12,6 +12,10 @@
 //!    the board as it shows at that moment): the time from each press to
 //!    its `answerCallbackQuery`, and from the last press to the board
 //!    showing the final state.
+//! 4. Carol plays the AI (easy, `AI_THINK_MS=30` as in the end-to-end
+//!    tests): for each of her typed moves, the time until the AI's move is
+//!    on her board (the board brought to the bottom of the chat), and the
+//!    new messages and calls it cost.
 //!
 //! ```sh
 //! cargo bench --profile test --bench taps
@@ -125,6 +129,38 @@ fn main() {
         edits.last().map(|t| t.saturating_duration_since(last_tap)),
     );
     drop(w);
+    ai_replies(&env);
     let refused = env.api.world().calls.iter().filter(|c| c.status == 429).count();
     println!("429s over the whole run: {refused}");
+}
+
+/// Part 4: typed moves against the AI, each until the AI's move is on the board.
+fn ai_replies(env: &Env) {
+    let carol = started_user(env, "Carol", "en");
+    let sent = carol.send("/ai easy");
+    let game = number_after(&carol.wait_text("against AI (", sent).text, "#").expect("game number");
+    wait_board(&carol, game, "setup", |_| true);
+    let code = code_with(EXAMPLE, &[(30, '5'), (39, '9')]);
+    carol.send(&format!("/setup {code}"));
+    wait_board(&carol, game, "the loaded code", |m| m.text.contains(&code));
+    press_label(&carol, game, "⚔ To battle!");
+    wait_board(&carol, game, "Carol to move", |m| m.text.contains("Your move."));
+    std::thread::sleep(Duration::from_secs(4));
+    for mv in ["a4-a5", "a5-a6", "a6-a7"] {
+        let before = the_board(&carol, game);
+        let msgs = carol.bot_messages().len();
+        let from = env.api.world().calls.len();
+        let t0 = Instant::now();
+        carol.send(mv);
+        let moved = wait_board(&carol, game, "the AI's reply", |m| m.id > before.id && m.text.contains("Your move."));
+        let took = t0.elapsed();
+        let by = calls_until_quiet(env, from, Duration::from_secs(3));
+        let new = carol.bot_messages().len() - msgs;
+        let bottom = carol.bot_messages().last().map(|m| m.id) == Some(moved.id);
+        let total: usize = by.values().sum();
+        println!(
+            "typed move {mv} against the AI: its move on the board after {took:?}; {new} new message(s), board at \
+             the bottom: {bottom}; {total} calls {by:?}"
+        );
+    }
 }

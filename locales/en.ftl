@@ -193,10 +193,6 @@ notice-draw-declined = Your draw offer in game #{ $id } was declined.
 notice-game-over = Game #{ $id } is over — see the board above for the result and both setups.
 notice-opponent-blocked = Your opponent in game #{ $id } has blocked the bot. The game goes on; they will not be notified.
 notice-invite-cancelled = The invitation to game #{ $id } is cancelled.
-your-move = ⏰ Your move in game #{ $id }.
-typed-ok = ✓ { $mv }
-typed-ok-game = ✓ { $mv } in game #{ $id }
-typed-see-board = {" "}— a battle! See the board.
 
 ## Errors
 err-no-game = This game does not exist.
@@ -312,9 +308,9 @@ ai-usage = Start a game against the AI: /ai easy, /ai normal or /ai hard, option
 cmd-ai = Play against the bot's AI
 
 ## Correspondence clock (R23)
-left-days-hours = { $d } d { $h } h left
-left-hours-minutes = { $h } h { $m } min left
-left-minutes = { $m } min left
+left-days = ≤ { $d } d left
+left-hours = ≤ { $h } h left
+deadline-at = until { $at } UTC
 notice-reminder =
     { $n ->
         [one] ⏰ Game #{ $id }: { $n } hour left for your move.
@@ -428,3 +424,12 @@ group-welcome =
     Hello! I am «Сражение» — Stratego by correspondence.
     /challenge posts a challenge anyone here can accept; /challenge classic 3 picks the rule set and the days per move. Reply to someone's message with /challenge, or add their @name, to challenge only them.
     The game itself is played in private chats with me; /games lists this group's games.
+
+## Questions answered or expired (the message loses its buttons)
+q-draw-accepted = 🤝 The draw offer in game #{ $id } was accepted: the game is drawn.
+q-draw-declined = The draw offer in game #{ $id } was declined.
+q-game-over = Game #{ $id } is over.
+q-reminder-moved = ⏰ Game #{ $id }: you moved in time.
+q-invite-accepted = ✓ { $name } accepted the invitation to game #{ $id }.
+q-invite-cancelled = The invitation to game #{ $id } was cancelled.
+q-rematch-accepted = ✓ The rematch was accepted: game #{ $id }.

@@ -10,6 +10,7 @@
 //! | `AI_MIN_THINK_MS`  | no                 | the least time the AI stays busy per move (tests, demos)       |
 //! | `REMINDER_HOURS`   | no                 | reminders before a deadline, default [`DEFAULT_REMINDER_HOURS`] |
 //! | `TELEGRAM_CALLS_PER_SEC` | no           | Bot API calls a second, default [`DEFAULT_CALLS_PER_SEC`]      |
+//! | `CARD_EDIT_SECS`   | no                 | least seconds between two edits of a challenge card in play, default [`DEFAULT_CARD_EDIT_SECS`] |
 //!
 //! A variable that is set but cannot be read is an error that names it
 //! ([`ConfigError`]), never a silent default.
@@ -60,7 +61,15 @@ pub struct Config {
     /// [`DEFAULT_CALLS_PER_SEC`], Telegram's broadcast limit). Raise it only
     /// for a bot whose limit Telegram raised (paid broadcasts allow up to 1000).
     pub calls_per_sec: u32,
+    /// The least seconds between two edits of a challenge card (group or
+    /// inline) while its game is played (`CARD_EDIT_SECS`, default
+    /// [`DEFAULT_CARD_EDIT_SECS`]); a change within the window is shown by
+    /// a trailing edit once it passes.
+    pub card_edit_secs: u64,
 }
+
+/// Seconds between two edits of a challenge card in play when `CARD_EDIT_SECS` is unset.
+pub const DEFAULT_CARD_EDIT_SECS: u64 = 180;
 
 /// Telegram's default limit of messages per second for one bot.
 pub const DEFAULT_CALLS_PER_SEC: u32 = 30;
@@ -78,6 +87,7 @@ impl std::fmt::Debug for Config {
             .field("ai_min_think_ms", &self.ai_min_think_ms)
             .field("reminder_hours", &self.reminder_hours)
             .field("calls_per_sec", &self.calls_per_sec)
+            .field("card_edit_secs", &self.card_edit_secs)
             .finish()
     }
 }
@@ -260,6 +270,8 @@ impl Config {
                 "a whole number of calls a second, at least 1 (Telegram allows 30)",
             )?
             .unwrap_or(DEFAULT_CALLS_PER_SEC),
+            card_edit_secs: number("CARD_EDIT_SECS", var("CARD_EDIT_SECS"), 1, "whole seconds, at least 1")?
+                .unwrap_or(DEFAULT_CARD_EDIT_SECS),
         })
     }
 }
@@ -337,6 +349,7 @@ mod tests {
         assert_eq!(raised.unwrap().calls_per_sec, 1000);
         assert_eq!(cfg.reminder_hours, DEFAULT_REMINDER_HOURS);
         assert_eq!((cfg.ai_think_ms, cfg.ai_min_think_ms), (None, None));
+        assert_eq!(cfg.card_edit_secs, DEFAULT_CARD_EDIT_SECS);
     }
 
     #[test]
@@ -391,6 +404,8 @@ mod tests {
             ("REMINDER_HOURS", "0"),
             ("TELEGRAM_CALLS_PER_SEC", "-1"),
             ("TELEGRAM_CALLS_PER_SEC", "0"),
+            ("CARD_EDIT_SECS", "0"),
+            ("CARD_EDIT_SECS", "soon"),
             ("RUST_LOG", "info,[="),
         ] {
             let err = Config::from_lookup(env(&[("TELOXIDE_TOKEN", REAL_LIKE), (name, value)])).unwrap_err();
@@ -404,9 +419,11 @@ mod tests {
             ("AI_THINK_MS", "50"),
             ("AI_MIN_THINK_MS", "0"),
             ("REMINDER_HOURS", "48, 2"),
+            ("CARD_EDIT_SECS", "3"),
         ]))
         .unwrap();
         assert_eq!((ok.ai_think_ms, ok.ai_min_think_ms, ok.reminder_hours), (Some(50), Some(0), vec![48, 2]));
+        assert_eq!(ok.card_edit_secs, 3);
     }
 
     #[test]
@@ -436,6 +453,7 @@ mod tests {
         let hours: Vec<String> = DEFAULT_REMINDER_HOURS.iter().map(ToString::to_string).collect();
         assert_eq!(example("REMINDER_HOURS"), hours.join(","));
         assert_eq!(example("TELEGRAM_CALLS_PER_SEC"), DEFAULT_CALLS_PER_SEC.to_string());
+        assert_eq!(example("CARD_EDIT_SECS"), DEFAULT_CARD_EDIT_SECS.to_string());
         let ms = |l: ai::Level| l.default_budget().as_millis();
         let levels =
             format!("(easy {}, normal {}, hard {})", ms(ai::Level::Easy), ms(ai::Level::Normal), ms(ai::Level::Hard));

@@ -29,6 +29,22 @@ impl Default for ClockConfig {
     }
 }
 
+/// When the boards of a game whose side to move is due at `due` (with
+/// `days` per move) are redrawn so that their time left stays true: every
+/// whole day before the deadline, every hour of the last day, and each
+/// reminder threshold; ascending.
+#[must_use]
+pub fn refresh_points(due: i64, days: i64, cfg: &ClockConfig) -> Vec<i64> {
+    let mut v: Vec<i64> = (1..=24)
+        .map(|h| due - h * 3_600)
+        .chain((2..days).map(|d| due - d * DAY))
+        .chain(cfg.reminders.iter().map(|t| due - t))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 /// Vacation days a player may take per calendar year (UTC).
 pub const VACATION_DAYS_PER_YEAR: i64 = 14;
 
@@ -194,6 +210,41 @@ impl App {
             .await?;
         }
         Ok(Vacation { days_left: left - days, until: Some(until), extended: running.is_some(), games })
+    }
+
+    /// The timed games whose boards should be redrawn at `now` because their
+    /// time left crossed one of its [`refresh_points`] after `since` (the
+    /// previous call; `None` after a start: every game in its last day), and
+    /// when the next such point is due. Changes nothing.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn clock_refreshes(
+        &self,
+        now: i64,
+        since: Option<i64>,
+        cfg: &ClockConfig,
+    ) -> Result<(Vec<i64>, Option<i64>), UserError> {
+        let (mut ids, mut next) = (vec![], None::<i64>);
+        for (id, days, started, _) in self.store.timed_games().await? {
+            let Some(rec) = self.store.load_game(id).await? else { continue };
+            let Some(due) = deadline(&rec) else { continue };
+            if now >= due {
+                continue;
+            }
+            let points: Vec<i64> = refresh_points(due, days, cfg).into_iter().filter(|p| *p > started).collect();
+            let crossed = match since {
+                Some(s) => points.iter().any(|p| s < *p && *p <= now),
+                None => due - now <= DAY,
+            };
+            if crossed {
+                ids.push(id);
+            }
+            if let Some(p) = points.iter().find(|p| **p > now) {
+                next = Some(next.map_or(*p, |n| n.min(*p)));
+            }
+        }
+        Ok((ids, next))
     }
 
     /// Runs the clock at `now` (unix seconds): ends the games whose time is

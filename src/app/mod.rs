@@ -24,7 +24,7 @@ use rand::Rng;
 
 pub use ai::{AI_USER_ID, ai_level};
 pub use challenge::Accepted;
-pub use clock::{ClockConfig, DAY, VACATION_DAYS_PER_YEAR, Vacation, civil_date, deadline};
+pub use clock::{ClockConfig, DAY, VACATION_DAYS_PER_YEAR, Vacation, civil_date, deadline, refresh_points};
 pub use errors::UserError;
 pub use history::ReplayFrame;
 pub use lobby::{JoinOutcome, NewGameChoice};
@@ -87,6 +87,8 @@ pub enum Notice {
         game_id: i64,
         /// The new game's invitation code.
         code: String,
+        /// The new game (waiting for the reader to accept).
+        new_game: i64,
     },
     /// A reminder: the reader's time for a move runs out soon (R23).
     Reminder {

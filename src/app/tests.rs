@@ -309,6 +309,30 @@ async fn rule_r23_the_side_to_move_loses_on_time() {
     assert_eq!(rec.result, Some(format!("{}-time", first.other().as_str())), "the side to move lost");
 }
 
+#[tokio::test]
+async fn rule_r23_boards_are_refreshed_at_each_reminder_and_hourly_in_the_last_day() {
+    let app = fresh_app().await;
+    let cfg = ClockConfig::default();
+    let (game, _) = timed_game_in_play(&app, EXAMPLE, EXAMPLE, Some(3)).await;
+    let t0 = turn_start(&app, game).await;
+    let due = t0 + 3 * DAY;
+    assert_eq!(refresh_points(due, 3, &cfg).len(), 25, "the 2-day mark and 24 hourly ones (24 h and 1 h among them)");
+    // Early in the turn: nothing to redraw; the next mark is two days before the deadline.
+    let (ids, next) = app.clock_refreshes(t0 + 10, Some(t0), &cfg).await.unwrap();
+    assert!(ids.is_empty());
+    assert_eq!(next, Some(due - 2 * DAY));
+    assert_eq!(app.clock_refreshes(due - 2 * DAY, Some(t0 + 10), &cfg).await.unwrap().0, vec![game]);
+    // The 24 h reminder's mark, then one an hour.
+    let (ids, next) = app.clock_refreshes(due - DAY + 5, Some(due - DAY - 5), &cfg).await.unwrap();
+    assert_eq!((ids, next), (vec![game], Some(due - 23 * 3_600)));
+    assert!(app.clock_refreshes(due - DAY + 65, Some(due - DAY + 5), &cfg).await.unwrap().0.is_empty());
+    let (ids, next) = app.clock_refreshes(due - 3_600, Some(due - 3_660), &cfg).await.unwrap();
+    assert_eq!((ids, next), (vec![game], None), "the 1 h mark is the last");
+    // After a start, every game in its last day is redrawn once.
+    assert_eq!(app.clock_refreshes(due - 1_800, None, &cfg).await.unwrap().0, vec![game]);
+    assert!(app.clock_refreshes(t0 + 60, None, &cfg).await.unwrap().0.is_empty());
+}
+
 #[test]
 fn civil_dates() {
     assert_eq!(civil_date(0), (1970, 1, 1));

@@ -18,9 +18,6 @@ use super::render::{days_text, esc, public_result, rank_label};
 use crate::i18n::{Lang, tr, tr_args};
 use crate::storage::{Challenge, GameRecord, GameStatus};
 
-/// Seconds between two edits of a card while a game is being played.
-pub const CARD_EDIT_INTERVAL: i64 = 180;
-
 /// The inline articles for a query: one per rule set and days-per-move
 /// choice, narrowed by the words typed (`classic 3`).
 #[must_use]
@@ -121,7 +118,9 @@ async fn card_text(ui: &Ui, ch: &Challenge, rec: &GameRecord, lang: Lang) -> Str
 
 /// Edits the card of `game_id` (if it came from a challenge) to follow the
 /// game: at once when the phase changes or the game ends, otherwise at most
-/// every [`CARD_EDIT_INTERVAL`] seconds.
+/// every [`Ui::card_edit_secs`] seconds — a change within that window is
+/// shown by a trailing edit once it has passed, so a card is never more than
+/// the window behind its game.
 pub async fn update_card(ui: &Ui, rec: &GameRecord) {
     let Ok(Some(ch)) = ui.app.store().challenge_of_game(rec.id).await else { return };
     let lang = Lang::parse(&ch.lang).unwrap_or(Lang::En);
@@ -130,10 +129,13 @@ pub async fn update_card(ui: &Ui, rec: &GameRecord) {
         return;
     }
     let playing = rec.status == GameStatus::Play;
-    let recent = ch.card_updated_at.is_some_and(|t| crate::storage::now() - t < CARD_EDIT_INTERVAL);
+    let since = ch.card_updated_at.map(|t| crate::storage::now() - t);
+    let recent = since.is_some_and(|s| s < ui.card_edit_secs);
     // Play texts carry 🎯; any other change of phase is shown at once.
     let was_playing = ch.card_text.as_deref().is_some_and(|old| old.contains('🎯'));
     if playing && was_playing && recent {
+        let wait = (ui.card_edit_secs - since.unwrap_or_default()).max(1);
+        ui.trail_card(rec.id, std::time::Duration::from_secs(wait.unsigned_abs()));
         return;
     }
     let kb = InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(

@@ -2,7 +2,7 @@
 //! with Telegram's errors — "not modified" ignored, "not found" answered by
 //! a new message, blocked users remembered, 429 waited out and retried.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -37,6 +37,10 @@ pub struct Ui {
     pub ai_budget: Option<Duration>,
     /// The least time the AI's thread stays busy per move (`AI_MIN_THINK_MS`, for tests).
     pub ai_min_think: Option<Duration>,
+    /// The least seconds between two edits of a challenge card in play (`CARD_EDIT_SECS`).
+    pub card_edit_secs: i64,
+    /// Games whose card waits for a trailing edit (see [`Ui::trail_card`]).
+    trailing: Arc<Mutex<HashSet<i64>>>,
     pacer: Arc<Pacer>,
     outbox: Arc<Outbox>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
@@ -58,6 +62,16 @@ pub struct Force {
     pub fresh_for: Option<i64>,
     /// Redraw this user's board in place even if it is current (after a stale press).
     pub redraw_for: Option<i64>,
+    /// Redraw every board in place (the clock: the time left changed).
+    pub refresh: bool,
+}
+
+impl Force {
+    /// Sends `user`'s board anew at the bottom of their chat.
+    #[must_use]
+    pub fn fresh(user: i64) -> Force {
+        Force { fresh_for: Some(user), ..Force::default() }
+    }
 }
 
 impl Ui {
@@ -72,6 +86,8 @@ impl Ui {
             username,
             ai_budget: None,
             ai_min_think: None,
+            card_edit_secs: crate::config::DEFAULT_CARD_EDIT_SECS as i64,
+            trailing: Arc::default(),
             pacer,
             locks: Arc::default(),
             in_flight: Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),
@@ -211,6 +227,7 @@ impl Ui {
         let lock = self.lock(game_id);
         let _guard = lock.lock().await;
         let Ok(Some(rec)) = self.app.store().load_game(game_id).await else { return };
+        super::questions::close_answered(self, &rec).await;
         if rec.status == GameStatus::Waiting || rec.status == GameStatus::Cancelled {
             return;
         }
@@ -221,8 +238,12 @@ impl Ui {
             if p.user_id == AI_USER_ID {
                 continue;
             }
-            let fresh = force.fresh_for == Some(p.user_id);
-            let owed = p.rendered_version < p.board_version || fresh || force.redraw_for == Some(p.user_id);
+            // The player's turn came: their board moves to the bottom of the
+            // chat (a new message notifies; the old one becomes a stub).
+            let turn = p.notify_pending && rec.status == GameStatus::Play;
+            let fresh = force.fresh_for == Some(p.user_id) || turn;
+            let owed =
+                p.rendered_version < p.board_version || fresh || force.redraw_for == Some(p.user_id) || force.refresh;
             let Some(user) = self.user(p.user_id).await else { continue };
             if user.blocked {
                 // Owed boards wait until the user unblocks the bot; the game goes on.
@@ -253,12 +274,12 @@ impl Ui {
                     }
                 }
             }
-            if p.notify_pending && rec.status == GameStatus::Play {
-                if let Some(old) = notify_id {
-                    self.delete(p.user_id, MessageId(old as i32));
-                }
-                let text = texts::your_turn(&rec, side, lang, &opponent);
-                notify_id = self.send(p.user_id, text, None).await.map(|m| i64::from(m.0));
+            if let Some(old) = notify_id.filter(|_| turn || rec.status != GameStatus::Play) {
+                // A "your move" message of an older version of the bot: gone.
+                self.delete(p.user_id, MessageId(old as i32));
+                notify_id = None;
+            }
+            if turn || p.notify_message_id != notify_id {
                 notified = true;
             }
             updates.push((side, board_id, rendered, notify_id, notified));
@@ -344,13 +365,29 @@ impl Ui {
                         tracing::warn!(game_id, error = %e, "could not record a drawn board");
                     }
                 }
-                Err(Failure::NotFound) => ui.spawn_sync(game_id, Force { fresh_for: Some(user_id), redraw_for: None }),
+                Err(Failure::NotFound) => ui.spawn_sync(game_id, Force::fresh(user_id)),
                 Err(f) => {
                     tracing::warn!(chat = user_id, failure = ?f, "board edit failed");
                     if f == Failure::Blocked {
                         ui.mark_blocked(user_id).await;
                     }
                 }
+            }
+        });
+    }
+
+    /// Updates the card of `game_id` once more after `delay` (a change the
+    /// card's edit window held back), unless such an update is already due.
+    pub fn trail_card(&self, game_id: i64, delay: Duration) {
+        if !self.trailing.lock().expect("trailing").insert(game_id) {
+            return;
+        }
+        let ui = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
+            ui.trailing.lock().expect("trailing").remove(&game_id);
+            if let Ok(Some(rec)) = ui.app.store().load_game(game_id).await {
+                super::cards::update_card(&ui, &rec).await;
             }
         });
     }
@@ -377,7 +414,10 @@ impl Ui {
             if user.blocked {
                 continue;
             }
-            let _ = self.send(n.user_id, text, kb);
+            let sent = self.send(n.user_id, text, kb);
+            if let Some((game, kind)) = texts::question_of(&n.notice) {
+                super::questions::record_when_sent(self, n.user_id, sent, game, kind, lang);
+            }
         }
     }
 
@@ -407,13 +447,11 @@ impl Ui {
     }
 
     /// Delivers a use case's boards and notices, then lets the AI answer if
-    /// it is its turn in that game.
+    /// it is its turn in that game. The notices go first: a chat reads "Bob accepted", then the board.
     pub async fn after(&self, done: &Done, force: Force) {
-        if let Some(id) = done.game_id {
-            self.sync_game(id, force).await;
-        }
         self.notify(&done.notices).await;
         if let Some(id) = done.game_id {
+            self.sync_game(id, force).await;
             self.settle(id).await;
             self.spawn_ai(id);
         }
@@ -433,8 +471,8 @@ impl Ui {
         tokio::spawn(async move {
             match ui.app.ai_turn(game_id, ui.ai_budget, ui.ai_min_think).await {
                 Ok(Some(done)) => {
-                    ui.sync_game(game_id, Force::default()).await;
                     ui.notify(&done.notices).await;
+                    ui.sync_game(game_id, Force::default()).await;
                     ui.settle(game_id).await;
                 }
                 Ok(None) => {}
@@ -489,6 +527,7 @@ pub fn board_message(
         GameStatus::Play | GameStatus::Finished => {
             let game: engine::Game = serde_json::from_str(rec.state.as_deref()?).ok()?;
             let view = game.view(side);
+            let deadline = (rec.status == GameStatus::Play).then(|| crate::app::deadline(rec)).flatten();
             let ctx = BoardCtx {
                 lang,
                 game_id: rec.id,
@@ -503,9 +542,8 @@ pub fn board_message(
                     .and_then(|o| o.vacation_until)
                     .filter(|u| *u > crate::storage::now())
                     .map(super::texts::fmt_date),
-                time_left: (rec.status == GameStatus::Play)
-                    .then(|| crate::app::deadline(rec).map(|d| d - crate::storage::now()))
-                    .flatten(),
+                time_left: deadline.map(|d| d - crate::storage::now()),
+                deadline,
             };
             Some((render::board_text(&view, &ctx), render::board_keyboard(&view, &ctx)))
         }

@@ -12,7 +12,7 @@ use super::callback::{AI_LEVELS, Callback};
 use super::deliver::ai_name;
 use super::deliver::{Force, Ui};
 use super::render::{days_text, esc};
-use super::{DAYS_CHOICES, texts};
+use super::{DAYS_CHOICES, questions, texts};
 use crate::app::{Action, Done, NewGameChoice, SetupAction, TapResult, UserError};
 use crate::i18n::{Lang, tr, tr_args};
 use crate::storage::{GameStatus, UserRecord};

@@ -12,6 +12,7 @@ pub mod health;
 pub mod intro;
 pub mod outbox;
 pub mod pacer;
+pub mod questions;
 pub mod render;
 pub mod texts;
 
@@ -48,23 +49,43 @@ pub fn commands(lang: Lang) -> Vec<BotCommand> {
 }
 
 /// The one background task of the correspondence clock (R23): runs
-/// [`App::tick`] and sleeps until the next deadline or reminder (at most a
-/// minute, so new games are picked up).
+/// [`App::tick`], redraws the boards whose time left crossed a mark
+/// ([`App::clock_refreshes`]: each reminder, every hour of the last day)
+/// and sleeps until the next event (at most a minute, so new games are
+/// picked up).
 async fn clock_loop(ui: Ui, cfg: crate::app::ClockConfig) {
+    let mut since = None;
     loop {
         let now = crate::storage::now();
-        let wait = match ui.app.tick(now, &cfg).await {
-            Ok((dones, next)) => {
+        let mut next = None;
+        let mut refresh = vec![];
+        match ui.app.tick(now, &cfg).await {
+            Ok((dones, n)) => {
                 for d in &dones {
                     ui.after(d, deliver::Force::default()).await;
+                    refresh.extend(d.notices.iter().filter_map(|n| match n.notice {
+                        crate::app::Notice::Reminder { game_id, .. } => Some(game_id),
+                        _ => None,
+                    }));
                 }
-                next.map_or(60, |n| (n - now).clamp(1, 60))
+                next = n;
             }
-            Err(e) => {
-                tracing::error!(error = %e, "clock tick failed");
-                60
+            Err(e) => tracing::error!(error = %e, "clock tick failed"),
+        }
+        match ui.app.clock_refreshes(now, since, &cfg).await {
+            Ok((ids, n)) => {
+                refresh.extend(ids);
+                next = next.into_iter().chain(n).min();
             }
-        };
+            Err(e) => tracing::error!(error = %e, "clock refresh failed"),
+        }
+        refresh.sort_unstable();
+        refresh.dedup();
+        for id in refresh {
+            ui.sync_game(id, deliver::Force { refresh: true, ..deliver::Force::default() }).await;
+        }
+        since = Some(now);
+        let wait = next.map_or(60, |n| (n - now).clamp(1, 60));
         tokio::time::sleep(std::time::Duration::from_secs(wait.unsigned_abs())).await;
     }
 }
@@ -95,6 +116,7 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
     let mut ui = Ui::new(bot.clone(), App::new(store), username).with_calls_per_sec(cfg.calls_per_sec);
     ui.ai_budget = cfg.ai_think_ms.map(Duration::from_millis);
     ui.ai_min_think = cfg.ai_min_think_ms.map(Duration::from_millis);
+    ui.card_edit_secs = i64::try_from(cfg.card_edit_secs).unwrap_or(i64::MAX);
     ui.resume().await;
     let clock = crate::app::ClockConfig { reminders: cfg.reminder_hours.iter().map(|h| h * 3_600).collect() };
     tokio::spawn(clock_loop(ui.clone(), clock));

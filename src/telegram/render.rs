@@ -35,6 +35,8 @@ pub struct BoardCtx<'a> {
     pub days_per_move: Option<i64>,
     /// Seconds left for the side to move (R23), when there is a time limit.
     pub time_left: Option<i64>,
+    /// When the side to move runs out of time, unix seconds (shown as a UTC date and time).
+    pub deadline: Option<i64>,
     /// The end of the opponent's vacation (their clock is paused), as a date.
     pub opponent_vacation: Option<String>,
 }
@@ -253,6 +255,9 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
             if let Some(left) = ctx.time_left {
                 t.push_str(&format!(" · ⏳ {}", time_left_text(left, lang)));
             }
+            if let Some(at) = ctx.deadline {
+                t.push_str(&format!(" ({})", tr_args(lang, "deadline-at", &[("at", fmt_date_time(at).into())])));
+            }
             t.push('\n');
             if let Some(date) = &ctx.opponent_vacation {
                 t.push_str(&tr_args(
@@ -284,18 +289,27 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
     t.trim_end().to_owned()
 }
 
-/// A duration left, coarse: "2 d 5 h", "5 h 10 min", "7 min".
+/// A duration left as an upper bound in the unit the clock refreshes boards
+/// with (see [`crate::app::refresh_points`]): whole days before the last
+/// day ("≤ 3 d"), whole hours in it ("≤ 5 h"), so a board that waits for its
+/// next refresh never shows more time than is left by more than that unit
+/// and never less.
 #[must_use]
 pub fn time_left_text(secs: i64, lang: Lang) -> String {
-    let secs = secs.max(0);
-    let (d, h, m) = (secs / 86_400, secs % 86_400 / 3_600, secs % 3_600 / 60);
-    if d > 0 {
-        tr_args(lang, "left-days-hours", &[("d", d.into()), ("h", h.into())])
-    } else if h > 0 {
-        tr_args(lang, "left-hours-minutes", &[("h", h.into()), ("m", m.into())])
+    let secs = secs.max(1);
+    if secs > 86_400 {
+        tr_args(lang, "left-days", &[("d", ((secs + 86_399) / 86_400).into())])
     } else {
-        tr_args(lang, "left-minutes", &[("m", m.into())])
+        tr_args(lang, "left-hours", &[("h", ((secs + 3_599) / 3_600).into())])
     }
+}
+
+/// A unix time as a UTC date and time, `2026-12-05 14:00`.
+#[must_use]
+pub fn fmt_date_time(unix: i64) -> String {
+    let (y, m, d) = crate::app::civil_date(unix);
+    let s = unix.rem_euclid(86_400);
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", s / 3_600, s % 3_600 / 60)
 }
 
 /// "unlimited time" / "3 days per move".

@@ -30,6 +30,7 @@ fn rendered(game: &Game, me: Player) -> Vec<String> {
                     draw_offer: None,
                     days_per_move: Some(3),
                     time_left: Some(200_000),
+                    deadline: Some(1_800_000_000),
                     opponent_vacation: None,
                 };
                 out.push(render::board_text(&view, &ctx));
@@ -145,6 +146,7 @@ fn play_keyboard_fits_telegram_limits_and_marks_destinations() {
         draw_offer: None,
         days_per_move: None,
         time_left: None,
+        deadline: None,
         opponent_vacation: Some("2026-12-05".into()),
     };
     let kb = render::board_keyboard(&view, &ctx).unwrap();
@@ -322,6 +324,7 @@ fn the_legend_and_grid_follow_the_rule_sets_numbering() {
             draw_offer: None,
             days_per_move: None,
             time_left: None,
+            deadline: None,
             opponent_vacation: None,
         };
         let en = render::board_text(&view, &ctx(Lang::En));
@@ -330,4 +333,21 @@ fn the_legend_and_grid_follow_the_rule_sets_numbering() {
         let (bomb, flag) = if rules == RuleSetId::Classic { ('Б', 'Ф') } else { ('М', 'З') };
         assert!(ru.contains(bomb) && ru.contains(flag), "{rules}: {ru}");
     }
+}
+
+#[test]
+fn the_time_left_is_an_upper_bound_and_the_deadline_a_utc_time() {
+    let en = |s| render::time_left_text(s, Lang::En);
+    // In the last day whole hours, rounded up: an hour left never reads as a day.
+    assert_eq!(en(3_000), "≤ 1 h left");
+    assert_eq!(en(3_600), "≤ 1 h left");
+    assert_eq!(en(3_601), "≤ 2 h left");
+    assert_eq!(en(86_400), "≤ 24 h left");
+    // Before it whole days, rounded up.
+    assert_eq!(en(86_401), "≤ 2 d left");
+    assert_eq!(en(3 * 86_400), "≤ 3 d left");
+    assert_eq!(render::time_left_text(5_000, Lang::Ru), "осталось ≤ 2 ч");
+    assert_eq!(render::fmt_date_time(1_800_000_000), "2027-01-15 08:00");
+    assert_eq!(render::fmt_date_time(1_800_000_000 + 57_599), "2027-01-15 23:59");
+    assert_eq!(render::fmt_date_time(1_800_000_000 + 57_600), "2027-01-16 00:00");
 }

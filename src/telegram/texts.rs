@@ -1,30 +1,32 @@
 //! Texts that are not boards: notices, answers to errors, help. All through
 //! the localization files, in the reader's language.
 
-use engine::{MoveError, Player};
+use engine::MoveError;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use super::callback::Callback;
-use super::render::{self, esc};
+use super::render::esc;
 use crate::app::{Notice, UserError};
 use crate::i18n::{Lang, tr, tr_args};
-use crate::storage::GameRecord;
 
-/// A notice's text and, for a draw offer, its answer buttons.
+/// A notice's text and its buttons: the answers to a question (a draw
+/// offer, a rematch) and, for a notice about a game that has a board, one
+/// that brings that board to the bottom of the chat.
 #[must_use]
 pub fn notice(n: &Notice, lang: Lang) -> (String, Option<InlineKeyboardMarkup>) {
     let id = |game_id: &i64| ("id", (*game_id).into());
-    match n {
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = vec![];
+    let text = match n {
         Notice::OpponentJoined { game_id, name } => {
-            (tr_args(lang, "notice-joined", &[id(game_id), ("name", esc(name).into())]), None)
+            tr_args(lang, "notice-joined", &[id(game_id), ("name", esc(name).into())])
         }
-        Notice::OpponentReady { game_id } => (tr_args(lang, "notice-ready", &[id(game_id)]), None),
+        Notice::OpponentReady { game_id } => tr_args(lang, "notice-ready", &[id(game_id)]),
         Notice::GameStarted { game_id, you_first } => {
             let key = if *you_first { "notice-started-you" } else { "notice-started-them" };
-            (tr_args(lang, key, &[id(game_id)]), None)
+            tr_args(lang, key, &[id(game_id)])
         }
         Notice::DrawOffered { game_id } => {
-            let kb = InlineKeyboardMarkup::new(vec![vec![
+            rows.push(vec![
                 InlineKeyboardButton::callback(
                     tr(lang, "btn-accept-draw"),
                     Callback::DrawAnswer { game: *game_id, accept: true }.encode(),
@@ -33,41 +35,60 @@ pub fn notice(n: &Notice, lang: Lang) -> (String, Option<InlineKeyboardMarkup>) 
                     tr(lang, "btn-decline-draw"),
                     Callback::DrawAnswer { game: *game_id, accept: false }.encode(),
                 ),
-            ]]);
-            (tr_args(lang, "notice-draw-offered", &[id(game_id)]), Some(kb))
+            ]);
+            tr_args(lang, "notice-draw-offered", &[id(game_id)])
         }
-        Notice::DrawDeclined { game_id } => (tr_args(lang, "notice-draw-declined", &[id(game_id)]), None),
-        Notice::GameOver { game_id } => (tr_args(lang, "notice-game-over", &[id(game_id)]), None),
-        Notice::OpponentBlocked { game_id } => (tr_args(lang, "notice-opponent-blocked", &[id(game_id)]), None),
+        Notice::DrawDeclined { game_id } => tr_args(lang, "notice-draw-declined", &[id(game_id)]),
+        Notice::GameOver { game_id } => tr_args(lang, "notice-game-over", &[id(game_id)]),
+        Notice::OpponentBlocked { game_id } => tr_args(lang, "notice-opponent-blocked", &[id(game_id)]),
         Notice::Reminder { game_id, hours_left } => {
-            (tr_args(lang, "notice-reminder", &[id(game_id), ("n", (*hours_left).into())]), None)
+            tr_args(lang, "notice-reminder", &[id(game_id), ("n", (*hours_left).into())])
         }
-        Notice::RematchOffered { game_id, code } => {
-            let kb = code.as_bytes().try_into().ok().map(|c: [u8; 22]| {
-                InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
+        Notice::RematchOffered { game_id, code, .. } => {
+            if let Ok(c) = <[u8; 22]>::try_from(code.as_bytes()) {
+                rows.push(vec![InlineKeyboardButton::callback(
                     tr(lang, "btn-accept-rematch"),
                     Callback::Join(c).encode(),
-                )]])
-            });
-            (tr_args(lang, "notice-rematch", &[id(game_id)]), kb)
+                )]);
+            }
+            tr_args(lang, "notice-rematch", &[id(game_id)])
         }
-        Notice::Aborted { game_id } => (tr_args(lang, "notice-aborted", &[id(game_id)]), None),
-        Notice::InvitationCancelled { game_id } => (tr_args(lang, "notice-invite-cancelled", &[id(game_id)]), None),
+        Notice::Aborted { game_id } => tr_args(lang, "notice-aborted", &[id(game_id)]),
+        Notice::InvitationCancelled { game_id } => tr_args(lang, "notice-invite-cancelled", &[id(game_id)]),
+    };
+    if let Some(game) = board_of(n) {
+        rows.push(vec![InlineKeyboardButton::callback(tr(lang, "btn-resend"), Callback::Resend { game }.encode())]);
+    }
+    (text, (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows)))
+}
+
+/// The game whose board a notice leads to (a button brings it to the
+/// bottom); `None` for notices about games without a live board.
+#[must_use]
+pub fn board_of(n: &Notice) -> Option<i64> {
+    match n {
+        Notice::OpponentJoined { game_id, .. }
+        | Notice::OpponentReady { game_id }
+        | Notice::GameStarted { game_id, .. }
+        | Notice::DrawOffered { game_id }
+        | Notice::DrawDeclined { game_id }
+        | Notice::GameOver { game_id }
+        | Notice::OpponentBlocked { game_id }
+        | Notice::Reminder { game_id, .. } => Some(*game_id),
+        Notice::RematchOffered { .. } | Notice::Aborted { .. } | Notice::InvitationCancelled { .. } => None,
     }
 }
 
-/// The short "your move" message, naming the opponent's last ply and its combat.
+/// The question a notice asks, to close once it is answered or expires:
+/// the game it depends on and its kind (see [`super::questions`]).
 #[must_use]
-pub fn your_turn(rec: &GameRecord, side: Player, lang: Lang, opponent: &str) -> String {
-    let mut t = tr_args(lang, "your-move", &[("id", rec.id.into())]);
-    if let Some(game) = rec.state.as_deref().and_then(|s| serde_json::from_str::<engine::Game>(s).ok()) {
-        let view = game.view(side);
-        if let Some(last) = view.last_move().filter(|r| r.player != side) {
-            t.push('\n');
-            t.push_str(&render::describe_ply(&view, last, lang, opponent));
-        }
+pub fn question_of(n: &Notice) -> Option<(i64, &'static str)> {
+    match n {
+        Notice::DrawOffered { game_id } => Some((*game_id, "draw")),
+        Notice::Reminder { game_id, .. } => Some((*game_id, "reminder")),
+        Notice::RematchOffered { new_game, .. } => Some((*new_game, "rematch")),
+        _ => None,
     }
-    t
 }
 
 /// The one-line stub left where a board was before it was sent again below.

@@ -137,7 +137,8 @@ def invite_setup_and_play_to_flag_capture(env):
             tap_move(alice, game, frm, to)
         else:
             bob.send(mv)
-            wait_text(bob, "✓", after=bob.last_sent["message_id"])
+            # No receipt: Bob's board, edited in place, shows the move.
+            wait_board(bob, game, lambda m: not my_turn(bob, game))
         if not plans[alice.id]:
             break
         other = bob if mover is alice else alice
@@ -574,11 +575,15 @@ def game_against_the_ai(env):
     assert "AI (" in b["text"]
     press_and_wait(alice, game, button_data(b, "⚔ To battle!"))
     # Whoever moves first, the AI answers every move of the human.
+    # Its reply brings the board to the bottom of the chat.
     for _ in range(3):
-        wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
+        b = wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
         tap_any_move(alice, game)
-    wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
-    wait_text(alice, f"Your move in game #{game}")
+        moved = wait_board(alice, game, lambda m: m["message_id"] > b["message_id"] and "Your move." in m["text"],
+                           timeout=20)
+        live = [m for m in alice.bot_messages() if not m["deleted"]]
+        assert live[-1]["message_id"] == moved["message_id"], "the board is at the bottom"
+
     # Resign, then a rematch against the AI starts at once with sides swapped.
     press_and_wait(alice, game, button_data(board(alice, game), "☰ Menu"))
     press_and_wait(alice, game, button_data(board(alice, game), "🏳 Resign"))

@@ -8,8 +8,10 @@
 mod support;
 
 mod burst;
+mod clock;
 mod games;
 mod menus;
+mod notices;
 mod profile;
 mod robust;
 mod social;

@@ -157,13 +157,18 @@ fn game_against_the_ai() {
     let b = wait_board(&alice, game, "setup", |m| m.text.contains("Set up your army"));
     assert!(b.text.contains("AI ("), "{}", b.text);
     press_label(&alice, game, "⚔ To battle!");
-    // Whoever moves first, the AI answers every move of the human.
+    // Whoever moves first, the AI answers every move of the human: its
+    // reply brings the board to the bottom, the one new message it costs.
     for _ in 0..3 {
-        wait_board(&alice, game, "Alice to move", |m| m.text.contains("Your move."));
+        let b = wait_board(&alice, game, "Alice to move", |m| m.text.contains("Your move."));
+        let before = alice.bot_messages().len();
         tap_any_move(&alice, game);
+        let moved = wait_board(&alice, game, "the AI's reply", |m| m.id > b.id && m.text.contains("Your move."));
+        let msgs = alice.bot_messages();
+        assert_eq!(msgs.last().map(|m| m.id), Some(moved.id), "the board is at the bottom of the chat");
+        assert_eq!(msgs.len(), before + 1, "one new message per AI reply");
+        alice.wait_message(b.id, "the old board to become a stub", |m| m.text.contains("moved below"));
     }
-    wait_board(&alice, game, "Alice to move", |m| m.text.contains("Your move."));
-    alice.wait_text(&format!("Your move in game #{game}"), 0);
     // Resign, then a rematch against the AI starts at once with sides swapped.
     resign(&alice, game);
     let done = wait_board(&alice, game, "lost", |m| m.text.contains("You lost"));

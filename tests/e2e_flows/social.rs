@@ -5,6 +5,7 @@
 use crate::support::env::Env;
 use crate::support::game::*;
 use crate::support::users::{On, WAIT, wait_for};
+use crate::support::world::Config;
 
 /// Whether a spectator's board line shows a rank (`r5`, `bF`, …).
 fn shows_rank(line: &str) -> bool {
@@ -130,4 +131,57 @@ fn a_new_group_and_a_dead_link_are_welcomed() {
     let offer = bob.wait_text("You can still play", 0);
     let labels: Vec<String> = offer.buttons().iter().map(|b| b.text.clone()).collect();
     assert!(labels.len() >= 2, "the offer has buttons: {labels:?}");
+}
+
+/// A group card follows the game at most once per window (`CARD_EDIT_SECS`,
+/// here 4 s): moves within the window are held back, and a trailing edit
+/// shows the latest ply once it has passed.
+#[test]
+fn a_group_card_shows_the_latest_ply_after_the_throttle_window() {
+    let env = Env::with(Config::default(), &[("CARD_EDIT_SECS", "4")]);
+    let [alice, bob] = ["Alice", "Bob"].map(|n| env.api.user(n, "en"));
+    for u in [&alice, &bob] {
+        u.start();
+        u.wait_reply();
+    }
+    let group = env.api.group(-300_000 - alice.id, "Club", &[&alice, &bob]);
+    alice.send_in(group, "/challenge", None);
+    let card = wait_for(WAIT, "the challenge card", || {
+        env.api.messages(group).into_iter().find(|m| m.from_bot && m.text.contains("Who accepts"))
+    });
+    let accept = card.keyboard()[0][0].data.clone().expect("accept");
+    bob.press_on(On::Message(group, card.id), &accept);
+    let game = number_after(&bob.wait_text("Game #", 0).text, "#").expect("game number");
+    let code = code_with(EXAMPLE, &[(30, '5'), (39, '9')]);
+    for u in [&alice, &bob] {
+        wait_board(u, game, "setup", |_| true);
+        u.send(&format!("/setup {code}"));
+        wait_board(u, game, "the loaded code", |m| m.text.contains(&code));
+        press_label(u, game, "⚔ To battle!");
+    }
+    let api = &env.api;
+    let shown = |n: usize| {
+        let text = format!("🎯 move {n},");
+        move || api.message(group, card.id).filter(|m| m.text.contains(&text))
+    };
+    let before = wait_for(WAIT, "the card to show the first move", shown(1));
+    // Three plies at once, well within the window.
+    let mut steps = [0, 0];
+    for _ in 0..3 {
+        let south = my_turn(&alice, game);
+        let (u, other) = if south { (&alice, &bob) } else { (&bob, &alice) };
+        let step = &mut steps[usize::from(!south)];
+        let mv = match (south, *step) {
+            (true, 0) => "a4-a5",
+            (true, _) => "a5-a6",
+            (false, 0) => "j7-j6",
+            (false, _) => "j6-j5",
+        };
+        *step += 1;
+        u.send(mv);
+        wait_board(other, game, "its turn", |_| my_turn(other, game));
+    }
+    let after = wait_for(WAIT, "the card to show the latest ply", shown(4));
+    assert!(after.edits - before.edits <= 2, "the card was edited {} times for 3 plies", after.edits - before.edits);
+    env.check_clean();
 }

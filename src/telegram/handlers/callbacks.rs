@@ -28,286 +28,290 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
     };
     let msg = q.message.as_ref().map(|m| (m.chat().id.0, m.id()));
     let uid = user.id;
-    let result: Result<(Option<String>, Done, Force), UserError> =
-        match cb {
-            Callback::Noop => Ok((None, Done::default(), Force::default())),
-            Callback::SetupTap { game, ver, sq } => ui
-                .app
-                .setup_action(uid, game, Some(ver), SetupAction::Tap(sq))
-                .await
-                .map(|d| (None, d, Force::default())),
-            Callback::Setup { game, ver, button } => {
-                ui.app.setup_action(uid, game, Some(ver), button.action()).await.map(|d| (None, d, Force::default()))
+    let result: Result<(Option<String>, Done, Force), UserError> = match cb {
+        Callback::Noop => Ok((None, Done::default(), Force::default())),
+        Callback::SetupTap { game, ver, sq } => {
+            ui.app.setup_action(uid, game, Some(ver), SetupAction::Tap(sq)).await.map(|d| (None, d, Force::default()))
+        }
+        Callback::Setup { game, ver, button } => {
+            ui.app.setup_action(uid, game, Some(ver), button.action()).await.map(|d| (None, d, Force::default()))
+        }
+        Callback::Tap { game, ver, sq } => ui.app.tap(uid, game, ver, sq).await.map(|(r, d)| {
+            let toast = match r {
+                TapResult::Moved(rep) => Some(rep.mv.to_string()),
+                TapResult::Selected(_) | TapResult::Deselected | TapResult::Confirm(_) => None,
+            };
+            (toast, d, Force::default())
+        }),
+        Callback::Play { game, ver, action } => {
+            ui.app.action(uid, game, Some(ver), action).await.map(|d| (None, d, Force::default()))
+        }
+        Callback::DrawAnswer { game, accept } => {
+            let action = if accept { Action::AcceptDraw } else { Action::DeclineDraw };
+            ui.app.action(uid, game, None, action).await.map(|d| (None, d, Force::default()))
+        }
+        Callback::Resend { game } => ui
+            .app
+            .game_of(uid, game)
+            .await
+            .map(|_| (None, Done { game_id: Some(game), notices: vec![] }, Force::fresh(uid))),
+        Callback::NewRules(rules) => {
+            answer(None).await;
+            let rows: Vec<Vec<InlineKeyboardButton>> = DAYS_CHOICES
+                .chunks(4)
+                .map(|c| {
+                    c.iter()
+                        .map(|d| {
+                            let label = if *d == 0 { tr(lang, "days-unlimited") } else { d.to_string() };
+                            InlineKeyboardButton::callback(label, Callback::NewGame(rules, *d).encode())
+                        })
+                        .collect()
+                })
+                .collect();
+            if let Some((chat, id)) = msg {
+                let text = tr_args(
+                    lang,
+                    "new-choose-days",
+                    &[("rules", tr(lang, &format!("rules-{}", rules.as_str())).into())],
+                );
+                let _ = ui.edit(chat, id, text, Some(InlineKeyboardMarkup::new(rows)));
             }
-            Callback::Tap { game, ver, sq } => ui.app.tap(uid, game, ver, sq).await.map(|(r, d)| {
-                let toast = match r {
-                    TapResult::Moved(rep) => Some(rep.mv.to_string()),
-                    TapResult::Selected(_) | TapResult::Deselected | TapResult::Confirm(_) => None,
-                };
-                (toast, d, Force::default())
-            }),
-            Callback::Play { game, ver, action } => {
-                ui.app.action(uid, game, Some(ver), action).await.map(|d| (None, d, Force::default()))
-            }
-            Callback::DrawAnswer { game, accept } => {
-                let action = if accept { Action::AcceptDraw } else { Action::DeclineDraw };
-                ui.app.action(uid, game, None, action).await.map(|d| (None, d, Force::default()))
-            }
-            Callback::Resend { game } => ui.app.game_of(uid, game).await.map(|_| {
-                (None, Done { game_id: Some(game), notices: vec![] }, Force { fresh_for: Some(uid), redraw_for: None })
-            }),
-            Callback::NewRules(rules) => {
+            return Ok(());
+        }
+        Callback::Replay { game, ply } => match ui.app.replay(uid, game, ply as usize).await {
+            Ok(frame) => {
                 answer(None).await;
-                let rows: Vec<Vec<InlineKeyboardButton>> = DAYS_CHOICES
-                    .chunks(4)
-                    .map(|c| {
-                        c.iter()
-                            .map(|d| {
-                                let label = if *d == 0 { tr(lang, "days-unlimited") } else { d.to_string() };
-                                InlineKeyboardButton::callback(label, Callback::NewGame(rules, *d).encode())
-                            })
-                            .collect()
-                    })
-                    .collect();
-                if let Some((chat, id)) = msg {
-                    let text = tr_args(
-                        lang,
-                        "new-choose-days",
-                        &[("rules", tr(lang, &format!("rules-{}", rules.as_str())).into())],
-                    );
-                    let _ = ui.edit(chat, id, text, Some(InlineKeyboardMarkup::new(rows)));
+                let (text, kb) = replay_message(&frame, game, lang);
+                match msg {
+                    Some((chat, id)) if is_replay(&q) => {
+                        let _ = ui.edit(chat, id, text, Some(kb));
+                    }
+                    _ => {
+                        let _ = ui.send(uid, text, Some(kb));
+                    }
                 }
                 return Ok(());
             }
-            Callback::Replay { game, ply } => match ui.app.replay(uid, game, ply as usize).await {
-                Ok(frame) => {
-                    answer(None).await;
-                    let (text, kb) = replay_message(&frame, game, lang);
-                    match msg {
-                        Some((chat, id)) if is_replay(&q) => {
-                            let _ = ui.edit(chat, id, text, Some(kb));
-                        }
-                        _ => {
-                            let _ = ui.send(uid, text, Some(kb));
-                        }
-                    }
-                    return Ok(());
-                }
-                Err(e) => Err(e),
-            },
-            Callback::Accept { challenger, rules, days } => {
-                let days_per_move = (days > 0).then_some(i64::from(days));
-                let card = match (&q.inline_message_id, msg) {
-                    (Some(inline), _) => {
-                        // An inline card speaks the challenger's language.
-                        let challenger_lang = match ui.app.store().get_user(challenger).await {
-                            Ok(Some(u)) => lang_of(&u),
-                            _ => Lang::En,
-                        };
-                        crate::storage::Challenge {
-                            inline_message_id: Some(inline.clone()),
-                            ..crate::storage::Challenge::open_card(
-                                format!("inline:{inline}"),
-                                challenger,
-                                rules.as_str(),
-                                days_per_move,
-                                challenger_lang.code(),
-                            )
-                        }
-                    }
-                    (None, Some((chat, id))) => crate::storage::Challenge {
-                        chat_id: Some(chat),
-                        message_id: Some(i64::from(id.0)),
+            Err(e) => Err(e),
+        },
+        Callback::Accept { challenger, rules, days } => {
+            let days_per_move = (days > 0).then_some(i64::from(days));
+            let card = match (&q.inline_message_id, msg) {
+                (Some(inline), _) => {
+                    // An inline card speaks the challenger's language.
+                    let challenger_lang = match ui.app.store().get_user(challenger).await {
+                        Ok(Some(u)) => lang_of(&u),
+                        _ => Lang::En,
+                    };
+                    crate::storage::Challenge {
+                        inline_message_id: Some(inline.clone()),
                         ..crate::storage::Challenge::open_card(
-                            format!("chat:{chat}:{}", id.0),
+                            format!("inline:{inline}"),
                             challenger,
                             rules.as_str(),
                             days_per_move,
-                            lang.code(),
+                            challenger_lang.code(),
                         )
-                    },
-                    (None, None) => {
-                        answer(Some(tr(lang, "err-bad-button"))).await;
-                        return Ok(());
                     }
-                };
-                match ui.app.accept_challenge(&card, uid, q.from.username.as_deref(), &q.from.first_name).await {
-                    Ok(crate::app::Accepted::NeedsStart(id)) => {
-                        let url = crate::telegram::cards::deep_link(&ui, &format!("ch_{id}"));
-                        let mut req = ui.bot.answer_callback_query(q.id.clone());
-                        if let Ok(u) = url.parse() {
-                            req = req.url(u);
-                        }
-                        if let Err(e) = req.await {
-                            tracing::warn!(error = %e, "answerCallbackQuery with url failed");
-                        }
-                        return Ok(());
-                    }
-                    Ok(crate::app::Accepted::Game(game)) => Ok((
-                        Some(tr(lang, "toast-challenge-accepted")),
-                        Done { game_id: Some(game), notices: vec![] },
-                        Force::default(),
-                    )),
-                    Err(e) => Err(e),
                 }
-            }
-            Callback::Watch { game } => {
-                if ui.app.store().has_started(uid).await.unwrap_or(false) {
-                    answer(Some(tr(lang, "toast-watching"))).await;
-                    watch(&ui, uid, game, lang).await;
-                } else {
-                    let url = crate::telegram::cards::deep_link(&ui, &format!("w_{game}"));
+                (None, Some((chat, id))) => crate::storage::Challenge {
+                    chat_id: Some(chat),
+                    message_id: Some(i64::from(id.0)),
+                    ..crate::storage::Challenge::open_card(
+                        format!("chat:{chat}:{}", id.0),
+                        challenger,
+                        rules.as_str(),
+                        days_per_move,
+                        lang.code(),
+                    )
+                },
+                (None, None) => {
+                    answer(Some(tr(lang, "err-bad-button"))).await;
+                    return Ok(());
+                }
+            };
+            match ui.app.accept_challenge(&card, uid, q.from.username.as_deref(), &q.from.first_name).await {
+                Ok(crate::app::Accepted::NeedsStart(id)) => {
+                    let url = crate::telegram::cards::deep_link(&ui, &format!("ch_{id}"));
                     let mut req = ui.bot.answer_callback_query(q.id.clone());
                     if let Ok(u) = url.parse() {
                         req = req.url(u);
                     }
-                    let _ = req.await;
-                }
-                return Ok(());
-            }
-            Callback::Unwatch { game } => match ui.app.store().remove_spectator(game, uid).await {
-                Ok(_) => {
-                    answer(Some(tr(lang, "toast-unwatched"))).await;
-                    if let Some((chat, id)) = msg {
-                        let _ = ui.edit(chat, id, tr_args(lang, "unwatched", &[("id", game.into())]), None);
+                    if let Err(e) = req.await {
+                        tracing::warn!(error = %e, "answerCallbackQuery with url failed");
                     }
                     return Ok(());
                 }
-                Err(e) => Err(e.into()),
-            },
-            Callback::ToggleConfirm(ai) => {
-                let (human, ai_on) =
-                    if ai { (user.confirm_human, !user.confirm_ai) } else { (!user.confirm_human, user.confirm_ai) };
-                match ui.app.store().set_confirm(uid, human, ai_on).await {
-                    Ok(()) => {
-                        answer(None).await;
-                        let mut u = user.clone();
-                        (u.confirm_human, u.confirm_ai) = (human, ai_on);
-                        if let Some((chat, id)) = msg {
-                            let (text, kb) = settings_message(&u, lang);
-                            let _ = ui.edit(chat, id, text, Some(kb));
-                        }
-                        return Ok(());
-                    }
-                    Err(e) => Err(e.into()),
-                }
-            }
-            Callback::Export { game } => match ui.app.export_game(uid, game).await {
-                Ok((name, text)) => {
-                    answer(None).await;
-                    let file = teloxide::types::InputFile::memory(text.into_bytes()).file_name(name);
-                    ui.queue(uid, move |ui| async move {
-                        let _ = ui.call(uid, || ui.bot.send_document(ChatId(uid), file.clone()).into_future()).await;
-                    });
-                    return Ok(());
-                }
+                Ok(crate::app::Accepted::Game(game)) => Ok((
+                    Some(tr(lang, "toast-challenge-accepted")),
+                    Done { game_id: Some(game), notices: vec![] },
+                    Force::default(),
+                )),
                 Err(e) => Err(e),
-            },
-            Callback::Picture { game } => match ui.app.picture(uid, game).await {
-                Ok(png) => {
-                    answer(None).await;
-                    let file = teloxide::types::InputFile::memory(png).file_name(format!("game-{game}.png"));
-                    ui.queue(uid, move |ui| async move {
-                        let _ = ui.call(uid, || ui.bot.send_photo(ChatId(uid), file.clone()).into_future()).await;
-                    });
-                    return Ok(());
-                }
-                Err(e) => Err(e),
-            },
-            Callback::Rematch { game } => match ui.app.rematch(uid, game).await {
-                Ok((new_game, None)) => {
-                    answer(Some(tr(lang, "toast-rematch-ai"))).await;
-                    ui.spawn_sync(new_game, Force::default());
-                    return Ok(());
-                }
-                Ok((_, Some(code))) => {
-                    let rec = ui.app.store().load_game(game).await.ok().flatten();
-                    let opponent = rec.and_then(|r| r.players.iter().find(|p| p.user_id != uid).map(|p| p.user_id));
-                    let notices = opponent
-                        .map(|o| {
-                            vec![crate::app::Addressed {
-                                user_id: o,
-                                notice: crate::app::Notice::RematchOffered { game_id: game, code },
-                            }]
-                        })
-                        .unwrap_or_default();
-                    Ok((Some(tr(lang, "toast-rematch-offered")), Done { game_id: None, notices }, Force::default()))
-                }
-                Err(e) => Err(e),
-            },
-            Callback::Join(code) => {
-                answer(None).await;
-                let _ = join(&ui, &user, lang, &String::from_utf8_lossy(&code)).await;
-                return Ok(());
             }
-            Callback::Menu(item) => {
-                answer(None).await;
-                menu(&ui, &user, lang, item).await;
-                return Ok(());
+        }
+        Callback::Watch { game } => {
+            if ui.app.store().has_started(uid).await.unwrap_or(false) {
+                answer(Some(tr(lang, "toast-watching"))).await;
+                watch(&ui, uid, game, lang).await;
+            } else {
+                let url = crate::telegram::cards::deep_link(&ui, &format!("w_{game}"));
+                let mut req = ui.bot.answer_callback_query(q.id.clone());
+                if let Ok(u) = url.parse() {
+                    req = req.url(u);
+                }
+                let _ = req.await;
             }
-            Callback::AiLevel(level) => {
-                answer(None).await;
-                let rows: Vec<Vec<InlineKeyboardButton>> = RuleSetId::ALL
-                    .iter()
-                    .map(|r| {
-                        vec![InlineKeyboardButton::callback(
-                            tr(lang, &format!("rules-{}", r.as_str())),
-                            Callback::AiGame(level, *r).encode(),
-                        )]
-                    })
-                    .collect();
+            return Ok(());
+        }
+        Callback::Unwatch { game } => match ui.app.store().remove_spectator(game, uid).await {
+            Ok(_) => {
+                answer(Some(tr(lang, "toast-unwatched"))).await;
                 if let Some((chat, id)) = msg {
-                    let _ = ui.edit(chat, id, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows)));
+                    let _ = ui.edit(chat, id, tr_args(lang, "unwatched", &[("id", game.into())]), None);
                 }
                 return Ok(());
             }
-            Callback::AiGame(level, rules) => {
-                answer(None).await;
-                if let Some((chat, id)) = msg {
-                    let _ = ui.edit(chat, id, tr(lang, "ai-level-chosen"), None);
-                }
-                start_ai(&ui, uid, lang, level, rules).await;
-                return Ok(());
-            }
-            Callback::NewGame(rules, days) => {
-                answer(None).await;
-                if let Some((text, kb)) = invitation(&ui, uid, lang, rules, days).await {
-                    match msg {
-                        Some((chat, id)) => {
-                            let _ = ui.edit(chat, id, text, Some(kb));
-                        }
-                        None => {
-                            let _ = ui.send(uid, text, Some(kb));
-                        }
-                    }
-                }
-                return Ok(());
-            }
-            Callback::CancelInvite { game } => ui.app.cancel_invitation(uid, game).await.map(|d| {
-                (Some(tr(lang, "toast-cancelled")), Done { game_id: None, notices: d.notices }, Force::default())
-            }),
-            Callback::Lang(l) => match ui.app.store().set_lang(uid, Some(l.code())).await {
+            Err(e) => Err(e.into()),
+        },
+        Callback::ToggleConfirm(ai) => {
+            let (human, ai_on) =
+                if ai { (user.confirm_human, !user.confirm_ai) } else { (!user.confirm_human, user.confirm_ai) };
+            match ui.app.store().set_confirm(uid, human, ai_on).await {
                 Ok(()) => {
-                    answer(Some(tr(l, "lang-set"))).await;
+                    answer(None).await;
+                    let mut u = user.clone();
+                    (u.confirm_human, u.confirm_ai) = (human, ai_on);
                     if let Some((chat, id)) = msg {
-                        let _ = ui.edit(chat, id, tr(l, "lang-set"), None);
+                        let (text, kb) = settings_message(&u, lang);
+                        let _ = ui.edit(chat, id, text, Some(kb));
                     }
                     return Ok(());
                 }
                 Err(e) => Err(e.into()),
-            },
-            Callback::LoadSetup(setup_id) => match current_setup_game(&ui, &user).await {
-                Some(game) => ui.app.setup_action(uid, game, None, SetupAction::Saved(setup_id)).await.map(|d| {
-                    (Some(tr(lang, "toast-setup-loaded")), d, Force { fresh_for: Some(uid), redraw_for: None })
-                }),
-                None => Err(UserError::NoActiveGame),
-            },
-            Callback::DeleteSetup(setup_id) => match ui.app.store().delete_setup(uid, setup_id).await {
-                Ok(true) => Ok((Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default())),
-                Ok(false) => Err(UserError::NoSuchSetup),
-                Err(e) => Err(e.into()),
-            },
-        };
+            }
+        }
+        Callback::Export { game } => match ui.app.export_game(uid, game).await {
+            Ok((name, text)) => {
+                answer(None).await;
+                let file = teloxide::types::InputFile::memory(text.into_bytes()).file_name(name);
+                ui.queue(uid, move |ui| async move {
+                    let _ = ui.call(uid, || ui.bot.send_document(ChatId(uid), file.clone()).into_future()).await;
+                });
+                return Ok(());
+            }
+            Err(e) => Err(e),
+        },
+        Callback::Picture { game } => match ui.app.picture(uid, game).await {
+            Ok(png) => {
+                answer(None).await;
+                let file = teloxide::types::InputFile::memory(png).file_name(format!("game-{game}.png"));
+                ui.queue(uid, move |ui| async move {
+                    let _ = ui.call(uid, || ui.bot.send_photo(ChatId(uid), file.clone()).into_future()).await;
+                });
+                return Ok(());
+            }
+            Err(e) => Err(e),
+        },
+        Callback::Rematch { game } => match ui.app.rematch(uid, game).await {
+            Ok((new_game, None)) => {
+                answer(Some(tr(lang, "toast-rematch-ai"))).await;
+                ui.spawn_sync(new_game, Force::default());
+                return Ok(());
+            }
+            Ok((new_game, Some(code))) => {
+                let rec = ui.app.store().load_game(game).await.ok().flatten();
+                let opponent = rec.and_then(|r| r.players.iter().find(|p| p.user_id != uid).map(|p| p.user_id));
+                let notices = opponent
+                    .map(|o| {
+                        vec![crate::app::Addressed {
+                            user_id: o,
+                            notice: crate::app::Notice::RematchOffered { game_id: game, code, new_game },
+                        }]
+                    })
+                    .unwrap_or_default();
+                Ok((Some(tr(lang, "toast-rematch-offered")), Done { game_id: None, notices }, Force::default()))
+            }
+            Err(e) => Err(e),
+        },
+        Callback::Join(code) => {
+            answer(None).await;
+            let _ = join(&ui, &user, lang, &String::from_utf8_lossy(&code)).await;
+            return Ok(());
+        }
+        Callback::Menu(item) => {
+            answer(None).await;
+            menu(&ui, &user, lang, item).await;
+            return Ok(());
+        }
+        Callback::AiLevel(level) => {
+            answer(None).await;
+            let rows: Vec<Vec<InlineKeyboardButton>> = RuleSetId::ALL
+                .iter()
+                .map(|r| {
+                    vec![InlineKeyboardButton::callback(
+                        tr(lang, &format!("rules-{}", r.as_str())),
+                        Callback::AiGame(level, *r).encode(),
+                    )]
+                })
+                .collect();
+            if let Some((chat, id)) = msg {
+                let _ = ui.edit(chat, id, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows)));
+            }
+            return Ok(());
+        }
+        Callback::AiGame(level, rules) => {
+            answer(None).await;
+            if let Some((chat, id)) = msg {
+                let _ = ui.edit(chat, id, tr(lang, "ai-level-chosen"), None);
+            }
+            start_ai(&ui, uid, lang, level, rules).await;
+            return Ok(());
+        }
+        Callback::NewGame(rules, days) => {
+            answer(None).await;
+            if let Some((game, text, kb)) = invitation(&ui, uid, lang, rules, days).await {
+                match msg {
+                    Some((chat, id)) => {
+                        let _ = ui.edit(chat, id, text, Some(kb));
+                        questions::record(&ui, chat, id, game, "invite", lang).await;
+                    }
+                    None => {
+                        let sent = ui.send(uid, text, Some(kb));
+                        questions::record_when_sent(&ui, uid, sent, game, "invite", lang);
+                    }
+                }
+            }
+            return Ok(());
+        }
+        // The game's delivery closes the invitation message.
+        Callback::CancelInvite { game } => ui.app.cancel_invitation(uid, game).await.map(|d| {
+            (Some(tr(lang, "toast-cancelled")), Done { game_id: Some(game), notices: d.notices }, Force::default())
+        }),
+        Callback::Lang(l) => match ui.app.store().set_lang(uid, Some(l.code())).await {
+            Ok(()) => {
+                answer(Some(tr(l, "lang-set"))).await;
+                if let Some((chat, id)) = msg {
+                    let _ = ui.edit(chat, id, tr(l, "lang-set"), None);
+                }
+                return Ok(());
+            }
+            Err(e) => Err(e.into()),
+        },
+        Callback::LoadSetup(setup_id) => match current_setup_game(&ui, &user).await {
+            Some(game) => ui
+                .app
+                .setup_action(uid, game, None, SetupAction::Saved(setup_id))
+                .await
+                .map(|d| (Some(tr(lang, "toast-setup-loaded")), d, Force::fresh(uid))),
+            None => Err(UserError::NoActiveGame),
+        },
+        Callback::DeleteSetup(setup_id) => match ui.app.store().delete_setup(uid, setup_id).await {
+            Ok(true) => Ok((Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default())),
+            Ok(false) => Err(UserError::NoSuchSetup),
+            Err(e) => Err(e.into()),
+        },
+    };
     match result {
         Ok((toast, done, force)) => {
             answer(toast).await;
@@ -319,7 +323,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             if e == UserError::Stale
                 && let Some(game) = game_of_callback(&cb)
             {
-                ui.spawn_sync(game, Force { fresh_for: None, redraw_for: Some(uid) });
+                ui.spawn_sync(game, Force { redraw_for: Some(uid), ..Force::default() });
             }
         }
     }

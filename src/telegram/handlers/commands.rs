@@ -67,8 +67,9 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         }
         "new" => match arg.parse::<RuleSetId>() {
             Ok(rules) => {
-                if let Some((text, kb)) = invitation(ui, user.id, lang, rules, 0).await {
-                    let _ = ui.send(chat, text, Some(kb));
+                if let Some((game, text, kb)) = invitation(ui, user.id, lang, rules, 0).await {
+                    let sent = ui.send(chat, text, Some(kb));
+                    questions::record_when_sent(ui, chat, sent, game, "invite", lang);
                 }
             }
             Err(_) => {
@@ -174,7 +175,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                 Some(game) => match ui.app.setup_action(user.id, game, None, SetupAction::Code(arg.to_owned())).await {
                     Ok(done) => {
                         let _ = ui.send(chat, tr_args(lang, "setup-loaded", &[("id", game.into())]), None);
-                        ui.spawn_after(done.clone(), Force { fresh_for: Some(user.id), redraw_for: None });
+                        ui.spawn_after(done.clone(), Force::fresh(user.id));
                     }
                     Err(e) => reply_error(ui, chat, &e, lang).await,
                 },
@@ -198,7 +199,11 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
             }
             for id in waiting {
                 match ui.app.cancel_invitation(user.id, id).await {
-                    Ok(done) => ui.notify(&done.notices).await,
+                    Ok(done) => {
+                        ui.notify(&done.notices).await;
+                        // Closes the invitation message.
+                        ui.spawn_sync(id, Force::default());
+                    }
                     Err(e) => reply_error(ui, chat, &e, lang).await,
                 }
             }
@@ -268,7 +273,7 @@ pub(super) async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) -> 
         Ok(j) => {
             let _ = ui.send(user.id, tr_args(lang, "joined", &[("id", j.game_id.into())]), None);
             let already = j.done.notices.is_empty();
-            let force = if already { Force { fresh_for: Some(user.id), redraw_for: None } } else { Force::default() };
+            let force = if already { Force::fresh(user.id) } else { Force::default() };
             ui.spawn_after(j.done.clone(), force);
             Ok(())
         }
@@ -279,15 +284,15 @@ pub(super) async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) -> 
     }
 }
 
-/// Creates an invitation and returns its message: the deep link, a share
-/// button and a cancel button.
+/// Creates an invitation and returns its game and message: the deep link,
+/// a share button and a cancel button.
 pub(super) async fn invitation(
     ui: &Ui,
     user_id: i64,
     lang: Lang,
     rules: RuleSetId,
     days: u8,
-) -> Option<(String, InlineKeyboardMarkup)> {
+) -> Option<(i64, String, InlineKeyboardMarkup)> {
     let days_per_move = (days > 0).then_some(i64::from(days));
     match ui.app.new_game(user_id, NewGameChoice { rules, days_per_move }).await {
         Ok((game_id, code)) => {
@@ -315,7 +320,7 @@ pub(super) async fn invitation(
                     ("link", link.into()),
                 ],
             );
-            Some((text, InlineKeyboardMarkup::new(rows)))
+            Some((game_id, text, InlineKeyboardMarkup::new(rows)))
         }
         Err(e) => {
             reply_error(ui, user_id, &e, lang).await;
@@ -350,15 +355,8 @@ pub(super) async fn typed_move(ui: &Ui, user: &UserRecord, lang: Lang, text: &st
         return;
     }
     match ui.app.typed_move(user.id, text).await {
-        Ok((game_id, several, report, done)) => {
-            let key = if several { "typed-ok-game" } else { "typed-ok" };
-            let mut t = tr_args(lang, key, &[("id", game_id.into()), ("mv", report.mv.to_string().into())]);
-            if report.combat.is_some() {
-                t.push_str(&tr(lang, "typed-see-board"));
-            }
-            let _ = ui.send(user.id, t, None);
-            ui.spawn_after(done.clone(), Force::default());
-        }
+        // No receipt: the board, edited in place, shows the move.
+        Ok((_, _, _, done)) => ui.spawn_after(done, Force::default()),
         Err(e) => reply_error(ui, user.id, &e, lang).await,
     }
 }

@@ -1,0 +1,57 @@
+//! True times (issue 20): the clock redraws the boards when the time left
+//! crosses a reminder threshold, the boards show the deadline as a UTC date
+//! and time, and a reminder, once the player moved, says so.
+
+use sqlx::{Connection, SqliteConnection};
+
+use crate::support::env::Env;
+use crate::support::game::*;
+
+/// Runs one statement on the bot's database (the bot must be stopped).
+fn execute(env: &Env, sql: &str) {
+    let url = format!("sqlite://{}?mode=rw", env.db_path().display());
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    rt.block_on(async {
+        let mut c = SqliteConnection::connect(&url).await.expect("open the bot's database");
+        sqlx::query(sql).execute(&mut c).await.expect("statement");
+        let _ = c.close().await;
+    });
+}
+
+/// With 50 minutes of a one-day turn left (the database set so while the
+/// bot was stopped), the clock sends the 1-hour reminder and redraws both
+/// boards: they show at most an hour left and the deadline, never a day.
+#[test]
+fn a_boards_time_text_after_the_one_hour_reminder() {
+    let mut env = Env::new();
+    let (alice, bob, game) = start_pair(&env, None, None, true);
+    let alice_moves = my_turn(&alice, game);
+    env.stop_bot();
+    execute(
+        &env,
+        &format!(
+            "UPDATE games SET days_per_move = 1, turn_started_at = CAST(strftime('%s', 'now') AS INTEGER) - 86400 + 3000 \
+             WHERE id = {game}"
+        ),
+    );
+    env.start_bot(&[]);
+    let (mover, other) = if alice_moves { (&alice, &bob) } else { (&bob, &alice) };
+    let reminder = mover.wait_text("⏰", 0);
+    assert!(reminder.text.contains(&game.to_string()), "{}", reminder.text);
+    assert!(reminder.buttons().iter().any(|b| b.text.starts_with('⬇')), "a reminder leads to the board");
+    for (u, left) in [(&alice, "≤ 1 h left"), (&bob, "осталось ≤ 1 ч")] {
+        let b = wait_board(u, game, "the time left redrawn", |m| m.text.contains(left));
+        assert!(b.text.contains(" UTC)"), "the deadline as a UTC date and time: {}", b.text);
+        let time = b.text.split('⏳').nth(1).expect("the time left");
+        assert!(!time.contains(" d ") && !time.contains(" д "), "{time}");
+    }
+    // The player moves in time: the reminder says so and loses its button;
+    // the opponent's new turn has a day again.
+    tap_any_move(mover, game);
+    let closed = mover.wait_message(reminder.id, "the reminder to be closed", |m| {
+        m.text.contains("moved in time") || m.text.contains("успели сходить")
+    });
+    assert!(closed.buttons().is_empty(), "{closed:?}");
+    wait_board(other, game, "a day for the next move", |m| m.text.contains("24 h left") || m.text.contains("24 ч"));
+    env.check_clean();
+}
