@@ -83,6 +83,13 @@ time-days =
        *[other] { $n } days per move
     }
 days-unlimited = ∞ unlimited
+days-button =
+    { $n ->
+        [one] { $n } day
+       *[other] { $n } days
+    }
+resign-question = Resign game #{ $id }? Your opponent wins.
+selected-stuck = Selected { $sq }: { $piece }. It has no move now: tap another piece.
 draw-you-offered = You offered a draw; waiting for the answer.
 draw-they-offered = Your opponent offers a draw: open ☰ to accept or decline.
 selected = Selected { $sq }: { $piece }. Tap a marked square (○ or ⚔) to move there.

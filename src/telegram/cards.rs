@@ -122,6 +122,15 @@ async fn card_text(ui: &Ui, ch: &Challenge, rec: &GameRecord, lang: Lang) -> Str
 /// shown by a trailing edit once it has passed, so a card is never more than
 /// the window behind its game.
 pub async fn update_card(ui: &Ui, rec: &GameRecord) {
+    // One card update at a time, each from the game as it is now: an
+    // update that started from an older state cannot queue its text after
+    // a newer one.
+    let _turn = ui.card_turn.lock().await;
+    let latest = match ui.app.store().load_game(rec.id).await {
+        Ok(Some(now)) if now.version >= rec.version => now,
+        _ => rec.clone(),
+    };
+    let rec = &latest;
     let Ok(Some(ch)) = ui.app.store().challenge_of_game(rec.id).await else { return };
     let lang = Lang::parse(&ch.lang).unwrap_or(Lang::En);
     let text = card_text(ui, &ch, rec, lang).await;

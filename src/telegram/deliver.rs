@@ -41,6 +41,10 @@ pub struct Ui {
     pub card_edit_secs: i64,
     /// Games whose card waits for a trailing edit (see [`Ui::trail_card`]).
     trailing: Arc<Mutex<HashSet<i64>>>,
+    /// Held while a card is brought up to date, so that card edits are
+    /// queued in the order of the game states they show (a late edit from
+    /// an older state never replaces a newer one).
+    pub(crate) card_turn: Arc<tokio::sync::Mutex<()>>,
     pacer: Arc<Pacer>,
     outbox: Arc<Outbox>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
@@ -88,6 +92,7 @@ impl Ui {
             ai_min_think: None,
             card_edit_secs: crate::config::DEFAULT_CARD_EDIT_SECS as i64,
             trailing: Arc::default(),
+            card_turn: Arc::default(),
             pacer,
             locks: Arc::default(),
             in_flight: Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),

@@ -275,12 +275,18 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
             if let Seat::ConfirmMove(mv) = ctx.seat {
                 t.push_str(&tr_args(lang, "confirm-move", &[("mv", mv.to_string().into())]));
             }
+            if ctx.seat == Seat::ConfirmResign {
+                t.push_str(&tr_args(lang, "resign-question", &[("id", ctx.game_id.into())]));
+            }
             if let Seat::Selected(sq) = ctx.seat
                 && let Cell::Own(p) = v.cell(sq)
             {
+                // A piece with nowhere to go says so instead of asking for a
+                // marked square (there is none).
+                let key = if v.destinations(sq).next().is_some() { "selected" } else { "selected-stuck" };
                 t.push_str(&tr_args(
                     lang,
-                    "selected",
+                    key,
                     &[("sq", sq.to_string().into()), ("piece", rank_name(v.rule_set(), p.rank, lang).into())],
                 ));
             }

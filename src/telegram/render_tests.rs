@@ -314,20 +314,7 @@ fn the_legend_and_grid_follow_the_rule_sets_numbering() {
         let setups = ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut rng));
         let game = random_game(rules, setups, Player::South, 0, &mut rng);
         let view = game.view(Player::South);
-        let ctx = |lang| BoardCtx {
-            lang,
-            game_id: 1,
-            version: 1,
-            opponent: "O",
-            seat: Seat::Idle,
-            scroll: 0,
-            draw_offer: None,
-            days_per_move: None,
-            time_left: None,
-            deadline: None,
-            opponent_vacation: None,
-        };
-        let en = render::board_text(&view, &ctx(Lang::En));
+        let en = render::board_text(&view, &plain_ctx(Lang::En, 1, Seat::Idle));
         assert!(en.contains(strong) && en.contains(mine), "{rules}: {en}");
         let ru = render::grid(&view, Lang::Ru);
         let (bomb, flag) = if rules == RuleSetId::Classic { ('Б', 'Ф') } else { ('М', 'З') };
@@ -350,4 +337,50 @@ fn the_time_left_is_an_upper_bound_and_the_deadline_a_utc_time() {
     assert_eq!(render::fmt_date_time(1_800_000_000), "2027-01-15 08:00");
     assert_eq!(render::fmt_date_time(1_800_000_000 + 57_599), "2027-01-15 23:59");
     assert_eq!(render::fmt_date_time(1_800_000_000 + 57_600), "2027-01-16 00:00");
+}
+
+/// The resignation step asks its question, and a selected piece with no
+/// move says so instead of asking for a marked square.
+#[test]
+fn the_board_asks_before_resigning_and_names_a_piece_with_no_move() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let setups = ByPlayer::new_with(|_| engine::smart(RuleSetId::Battle.rules(), &mut rng));
+    let game = random_game(RuleSetId::Battle, setups, Player::South, 0, &mut rng);
+    let view = game.view(game.turn());
+    let own = |moves: bool| {
+        engine::Square::all()
+            .find(|sq| {
+                matches!(view.cell(*sq), Cell::Own(p) if p.rank.is_movable())
+                    && view.destinations(*sq).next().is_some() == moves
+            })
+            .unwrap()
+    };
+    for lang in Lang::ALL {
+        let text = |seat| render::board_text(&view, &plain_ctx(lang, 4, seat));
+        let (ask, stuck, tap) = match lang {
+            Lang::En => ("Resign game #4?", "It has no move now", "Tap a marked square"),
+            Lang::Ru => ("Сдать партию №4?", "некуда ходить", "Нажмите отмеченную клетку"),
+        };
+        assert!(text(Seat::ConfirmResign).contains(ask));
+        let t = text(Seat::Selected(own(false)));
+        assert!(t.contains(stuck) && !t.contains(tap), "{t}");
+        assert!(text(Seat::Selected(own(true))).contains(tap));
+    }
+}
+
+/// A board context with no clock, draw offer or vacation.
+fn plain_ctx(lang: Lang, game_id: i64, seat: Seat) -> BoardCtx<'static> {
+    BoardCtx {
+        lang,
+        game_id,
+        version: 1,
+        opponent: "O",
+        seat,
+        scroll: 0,
+        draw_offer: None,
+        days_per_move: None,
+        time_left: None,
+        deadline: None,
+        opponent_vacation: None,
+    }
 }

@@ -166,9 +166,14 @@ fn a_group_card_shows_the_latest_ply_after_the_throttle_window() {
     };
     let before = wait_for(WAIT, "the card to show the first move", shown(1));
     // Three plies at once, well within the window.
+    // Whose turn it is comes from the start only: reading a board in the
+    // middle of the burst may catch it before its edit.
+    let mut south = wait_for(WAIT, "one board to say whose move it is", || {
+        let (a, b) = (my_turn(&alice, game), my_turn(&bob, game));
+        (a != b).then_some(a)
+    });
     let mut steps = [0, 0];
     for _ in 0..3 {
-        let south = my_turn(&alice, game);
         let (u, other) = if south { (&alice, &bob) } else { (&bob, &alice) };
         let step = &mut steps[usize::from(!south)];
         let mv = match (south, *step) {
@@ -180,6 +185,7 @@ fn a_group_card_shows_the_latest_ply_after_the_throttle_window() {
         *step += 1;
         u.send(mv);
         wait_board(other, game, "its turn", |_| my_turn(other, game));
+        south = !south;
     }
     let after = wait_for(WAIT, "the card to show the latest ply", shown(4));
     assert!(after.edits - before.edits <= 2, "the card was edited {} times for 3 plies", after.edits - before.edits);

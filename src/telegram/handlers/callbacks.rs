@@ -62,7 +62,11 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                 .map(|c| {
                     c.iter()
                         .map(|d| {
-                            let label = if *d == 0 { tr(lang, "days-unlimited") } else { d.to_string() };
+                            let label = if *d == 0 {
+                                tr(lang, "days-unlimited")
+                            } else {
+                                tr_args(lang, "days-button", &[("n", u32::from(*d).into())])
+                            };
                             InlineKeyboardButton::callback(label, Callback::NewGame(rules, *d).encode())
                         })
                         .collect()
