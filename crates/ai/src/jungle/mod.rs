@@ -59,7 +59,7 @@ pub fn think<R: Rng + ?Sized>(view: &PlayerView, level: Level, budget: Budget, r
     let game = view.replay();
     let mut clock = Clock::start(budget);
     let (terms, tt_bits) =
-        if matches!(level, Level::Hard | Level::HardV1) { (Terms::Full, 20) } else { (Terms::Basic, 16) };
+        if matches!(level, Level::Hard | Level::HardV1) { (Terms::Full, 18) } else { (Terms::Basic, 16) };
     let mut search = Search::new(&mut clock, terms, tt_bits, game.positions_since_capture());
     let mut moves = legal.to_vec();
     moves.shuffle(rng);

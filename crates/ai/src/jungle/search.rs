@@ -70,13 +70,14 @@ impl<'c> Search<'c> {
     }
 
     /// Scores each of `moves` (legal in `pos`) to `depth` plies: the best
-    /// exactly, the others as bounds (`alpha` rises). Returns the best
-    /// move's index and score; `None` when the budget ran out first.
+    /// exactly, the others as upper bounds (the window is the best so far
+    /// to infinity). Returns the best move's index and score; `None` when
+    /// the budget ran out first.
     pub(crate) fn root(&mut self, pos: &Position, moves: &[Move], depth: i32, quiet: u16) -> Option<(usize, i32)> {
         let mut best: Option<(usize, i32)> = None;
         let mut alpha = -INF;
         for (i, &mv) in moves.iter().enumerate() {
-            let score = self.child(pos, mv, depth, -INF, -alpha, 0, quiet);
+            let score = self.child(pos, mv, depth, alpha, INF, 0, quiet);
             if self.aborted {
                 return None;
             }
