@@ -33,6 +33,9 @@ pub struct Game {
     /// Hashes of the positions since the last capture, the current one
     /// last (no position before a capture can come again: fewer animals).
     pub(crate) seen: Vec<u64>,
+    /// A 1024-bit filter of `seen`: a position whose bit is clear has not
+    /// occurred before, so most plies skip the scan of J11's count.
+    pub(crate) seen_filter: [u64; 16],
     pub(crate) history: Vec<Record>,
     pub(crate) recording: bool,
     pub(crate) plies: usize,
@@ -59,12 +62,14 @@ impl Game {
             pos,
             quiet_plies: 0,
             seen: vec![pos.hash()],
+            seen_filter: [0; 16],
             history: Vec::new(),
             recording: true,
             plies: 0,
             outcome: None,
             draw_offer: None,
         };
+        g.mark_seen();
         g.outcome = match pos.winner() {
             Some(winner) if pos.count(winner.other()) == 0 => {
                 Some(Outcome::Win { winner, reason: WinReason::AllCaptured })
@@ -205,10 +210,12 @@ impl Game {
         if captured.is_some() {
             self.quiet_plies = 0;
             self.seen.clear();
+            self.seen_filter = [0; 16];
         } else {
             self.quiet_plies += 1;
         }
         self.seen.push(self.pos.hash());
+        let repeated = self.mark_seen();
         if self.recording {
             self.history.push(Record { player, mv, captured });
         }
@@ -221,12 +228,22 @@ impl Game {
             win(WinReason::NoLegalMoves)
         } else if self.quiet_plies >= QUIET_PLY_LIMIT {
             Some(Outcome::Draw(DrawReason::NoCaptures))
-        } else if self.occurrences() >= REPETITIONS {
+        } else if repeated && self.occurrences() >= REPETITIONS {
             Some(Outcome::Draw(DrawReason::Repetition))
         } else {
             None
         };
         MoveReport { player, mv, captured, outcome: self.outcome }
+    }
+
+    /// Sets the filter bit of the current position; whether it was set
+    /// already (the position may have occurred before).
+    fn mark_seen(&mut self) -> bool {
+        let bit = (self.pos.hash() >> 54) as usize;
+        let (word, mask) = (bit >> 6, 1u64 << (bit & 63));
+        let before = self.seen_filter[word] & mask != 0;
+        self.seen_filter[word] |= mask;
+        before
     }
 
     /// R22: `player` resigns; the other side wins.

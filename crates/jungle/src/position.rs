@@ -10,7 +10,7 @@ use engine::Player;
 use crate::animal::{Animal, Piece};
 use crate::record::{Move, MoveError};
 use crate::square::{Bits, DEN, Square, TRAPS, Terrain, WATER};
-use crate::tables::{JUMPS, KEYS, NEIGH, NONE, NORTH_TO_MOVE};
+use crate::tables::{JUMPS, KEYS, NEIGH, NONE, NORTH_TO_MOVE, STEPS};
 
 /// The animals on the board and the side to move. `Copy` and about 90
 /// bytes, so a search copies it at each node.
@@ -153,33 +153,33 @@ impl Position {
         })
     }
 
-    /// The target of the move of the piece on `from` in direction `dir`
-    /// if it is legal (J5–J9), else `None`. `code` is that piece's code.
+    /// The squares the `animal` of side `me` on `from` may move to (J5–J9).
     #[inline]
-    fn target(&self, from: usize, dir: usize, animal: Animal, me: usize) -> Option<usize> {
-        let mut to = NEIGH[from][dir];
-        if to == NONE {
-            return None;
-        }
-        if WATER & (1 << to) != 0 && animal != Animal::Rat {
-            let jump = JUMPS[from][dir];
-            if !animal.jumps() || (self.occ[0] | self.occ[1]) & jump.over != 0 {
-                return None; // J5, J6
-            }
-            to = jump.to;
-        }
-        let to = to as usize;
-        if to == DEN[me] as usize || self.occ[me] & (1 << to) != 0 {
-            return None; // J5
-        }
-        if self.occ[me ^ 1] & (1 << to) != 0 {
-            let defender = Animal::ALL[(self.cells[to] - 1) as usize % 8];
-            let trapped = TRAPS[me] & (1 << to) != 0;
-            if !animal.captures(defender, WATER & (1 << from) != 0, WATER & (1 << to) != 0, trapped) {
-                return None; // J7–J9
+    fn targets(&self, from: usize, animal: Animal, me: usize) -> Bits {
+        let all = self.occ[0] | self.occ[1];
+        let mut to = STEPS[from];
+        if animal != Animal::Rat {
+            to &= !WATER; // J5
+            if animal.jumps() {
+                for jump in &JUMPS[from] {
+                    if jump.to != NONE && all & jump.over == 0 {
+                        to |= 1 << jump.to; // J6
+                    }
+                }
             }
         }
-        Some(to)
+        to &= !self.occ[me] & !(1 << DEN[me]); // J5
+        let mut enemies = to & self.occ[me ^ 1];
+        let from_water = WATER & (1 << from) != 0;
+        while enemies != 0 {
+            let t = enemies.trailing_zeros() as usize;
+            enemies &= enemies - 1;
+            let trapped = TRAPS[me] & (1 << t) != 0;
+            if !animal.captures(self.animal_on(t), from_water, WATER & (1 << t) != 0, trapped) {
+                to &= !(1 << t); // J7–J9
+            }
+        }
+        to
     }
 
     #[inline]
@@ -188,7 +188,8 @@ impl Position {
     }
 
     /// Calls `f(from, to)` for the legal moves of the side to move (J5–J9),
-    /// in square order of the moving animal, until it returns true;
+    /// in square order of the moving animal and then of the target, until
+    /// it returns true;
     /// returns whether it did.
     #[inline]
     fn any_move(&self, mut f: impl FnMut(usize, usize) -> bool) -> bool {
@@ -197,11 +198,11 @@ impl Position {
         while bits != 0 {
             let from = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let animal = self.animal_on(from);
-            for dir in 0..4 {
-                if let Some(to) = self.target(from, dir, animal, me)
-                    && f(from, to)
-                {
+            let mut targets = self.targets(from, self.animal_on(from), me);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                if f(from, to) {
                     return true;
                 }
             }
@@ -210,7 +211,7 @@ impl Position {
     }
 
     /// Appends every legal move of the side to move (J5–J9) to `out`
-    /// (cleared first), in square order of the moving animal.
+    /// (cleared first), in square order of the moving animal, then of the target.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         self.any_move(|from, to| {

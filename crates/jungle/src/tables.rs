@@ -24,6 +24,23 @@ pub(crate) static NEIGH: [[u8; 4]; Square::COUNT] = {
     t
 };
 
+/// The orthogonal neighbours of each square as a bit mask.
+pub(crate) static STEPS: [Bits; Square::COUNT] = {
+    let mut t = [0u64; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let mut d = 0;
+        while d < 4 {
+            if NEIGH[i][d] != NONE {
+                t[i] |= 1u64 << NEIGH[i][d];
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// A river jump (J6): where it lands and the water squares it passes over.
 #[derive(Clone, Copy)]
 pub(crate) struct Jump {

@@ -55,6 +55,8 @@ proptest! {
             random_playout(&mut g, &mut rng, 1);
             prop_assert!(g.quiet_plies() <= QUIET_PLY_LIMIT);
             prop_assert!(g.occurrences() <= 3);
+            // J11: a third occurrence always ends the game (the filter that skips the count never hides one).
+            prop_assert!(g.outcome().is_some() || g.occurrences() < 3);
             prop_assert!(g.ply() <= MAX_PLIES);
         }
         // J12: the record round-trips.

@@ -8,7 +8,7 @@
 //! | `greedy` | a winning move, else the most valuable capture, else random | – |
 //! | `easy` | two plies + captures, material and den distance, ±60 points of noise | 20 ms |
 //! | `normal` | iterative deepening, material and den distance | 300 ms |
-//! | `hard` | iterative deepening, a larger table, also trap, river and den-guard terms | 1.95 s |
+//! | `hard` | iterative deepening, a larger table, also trap, river and den-guard terms, avoids draws (contempt) | 1.95 s |
 //!
 //! Every searching level first plays a move that wins at once (J10: into
 //! the enemy den, or the capture of the last enemy animal). Ties between
@@ -24,6 +24,10 @@ use rand::seq::SliceRandom;
 use crate::level::{Budget, Clock, Level};
 use eval::Terms;
 use search::{Search, victim};
+
+/// What a draw costs `hard` (points; a Rat is 300): it avoids repeating
+/// positions rather than take a draw it need not.
+const HARD_CONTEMPT: i32 = 60;
 
 /// The deepest iteration the search tries (plies).
 const MAX_DEPTH: i32 = 40;
@@ -58,9 +62,9 @@ pub fn think<R: Rng + ?Sized>(view: &PlayerView, level: Level, budget: Budget, r
     }
     let game = view.replay();
     let mut clock = Clock::start(budget);
-    let (terms, tt_bits) =
-        if matches!(level, Level::Hard | Level::HardV1) { (Terms::Full, 18) } else { (Terms::Basic, 16) };
-    let mut search = Search::new(&mut clock, terms, tt_bits, game.positions_since_capture());
+    let hard = matches!(level, Level::Hard | Level::HardV1);
+    let (terms, tt_bits, contempt) = if hard { (Terms::Full, 18, HARD_CONTEMPT) } else { (Terms::Basic, 16, 0) };
+    let mut search = Search::new(&mut clock, terms, tt_bits, game.positions_since_capture(), contempt);
     let mut moves = legal.to_vec();
     moves.shuffle(rng);
     let quiet = game.quiet_plies();

@@ -38,6 +38,9 @@ pub(crate) struct Search<'c> {
     bufs: Vec<Vec<Move>>,
     /// Set once the budget ran out: the scores from then on mean nothing.
     pub(crate) aborted: bool,
+    /// What a draw costs the side to move at the root (points): with a
+    /// contempt above 0 it plays on rather than repeat.
+    contempt: i32,
 }
 
 fn history_index(mv: Move) -> usize {
@@ -56,7 +59,7 @@ pub(super) fn victim(pos: &Position, mv: Move) -> i32 {
 impl<'c> Search<'c> {
     /// A search under `clock` with a table of `2^tt_bits` entries, after
     /// the game's positions since its last capture (`seen`, current last).
-    pub(crate) fn new(clock: &'c mut Clock, terms: Terms, tt_bits: u32, seen: &[u64]) -> Search<'c> {
+    pub(crate) fn new(clock: &'c mut Clock, terms: Terms, tt_bits: u32, seen: &[u64], contempt: i32) -> Search<'c> {
         Search {
             clock,
             terms,
@@ -66,6 +69,7 @@ impl<'c> Search<'c> {
             path: seen.to_vec(),
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             aborted: false,
+            contempt,
         }
     }
 
@@ -125,7 +129,8 @@ impl<'c> Search<'c> {
             return 0;
         }
         if quiet >= QUIET_PLY_LIMIT || self.repeats(quiet) {
-            return 0; // J11
+            // J11: a draw, worth less than nothing to the root's side.
+            return if ply.is_multiple_of(2) { -self.contempt } else { self.contempt };
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, 6);
