@@ -66,10 +66,11 @@ pub struct ArenaArgs {
     /// Games to play.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
-    /// Rule set: battle, battle-runners, classic, duel, battle-duel, or
-    /// ucc (the 2012 referee's rules, for external programs).
-    #[arg(long, default_value_t = RuleSetId::Battle, value_parser = RuleSetId::parse_any)]
-    pub rules: RuleSetId,
+    /// Rule set: battle, battle-runners, classic, duel, battle-duel, ucc
+    /// (the 2012 referee's rules, for external programs), or jungle (the
+    /// other game, RULES.md §9; AI levels only).
+    #[arg(long, default_value_t = Rules::Stratego(RuleSetId::Battle), value_parser = Rules::parse)]
+    pub rules: Rules,
     /// Seed of the run (game i is seeded from it and i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -92,6 +93,37 @@ pub struct ArenaArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+}
+
+/// What `--rules` names: a Stratego rule set, or Jungle (RULES.md §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// A rule set of the Stratego engine.
+    Stratego(RuleSetId),
+    /// Jungle, the second game.
+    Jungle,
+}
+
+impl Rules {
+    /// Parses `jungle` or a [`RuleSetId`] name (as [`RuleSetId::parse_any`]).
+    ///
+    /// # Errors
+    /// The rule set's error text for anything else.
+    pub fn parse(s: &str) -> Result<Rules, String> {
+        if s.trim().eq_ignore_ascii_case("jungle") {
+            return Ok(Rules::Jungle);
+        }
+        RuleSetId::parse_any(s).map(Rules::Stratego).map_err(|e| format!("{e}, or jungle"))
+    }
+}
+
+impl std::fmt::Display for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rules::Stratego(id) => write!(f, "{id}"),
+            Rules::Jungle => f.write_str("jungle"),
+        }
+    }
 }
 
 /// `agent`: the UCC 2012 referee protocol.
@@ -119,9 +151,9 @@ pub struct PlayArgs {
     /// The AI level.
     #[arg(long, default_value_t = Level::Normal)]
     pub level: Level,
-    /// Rule set.
-    #[arg(long, default_value_t = RuleSetId::Battle)]
-    pub rules: RuleSetId,
+    /// Rule set: a Stratego rule set (battle, classic, …) or jungle.
+    #[arg(long, default_value_t = Rules::Stratego(RuleSetId::Battle), value_parser = Rules::parse)]
+    pub rules: Rules,
     /// Seed (first move by lot, the AI's setup and choices).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -183,14 +215,14 @@ mod tests {
         let Command::Arena(a) = cli.command_or_default() else { panic!("{cli:?}") };
         assert_eq!(
             (a.a, a.b, a.games, a.rules, a.seed, a.think_ms),
-            (Some(Level::Normal), Some(Level::Random), 10, RuleSetId::Battle, 3, Some(50))
+            (Some(Level::Normal), Some(Level::Random), 10, Rules::Stratego(RuleSetId::Battle), 3, Some(50))
         );
         let cli = Cli::try_parse_from(["srazhenie", "arena", "--a", "hard", "--b-cmd", "./agent x", "--rules", "ucc"])
             .unwrap();
         let Command::Arena(a) = cli.command_or_default() else { panic!("{cli:?}") };
         assert_eq!(
             (a.a, a.b, a.b_cmd.as_deref(), a.rules),
-            (Some(Level::Hard), None, Some("./agent x"), RuleSetId::Ucc)
+            (Some(Level::Hard), None, Some("./agent x"), Rules::Stratego(RuleSetId::Ucc))
         );
         assert_eq!(a.program_ms, 2000);
         assert!(Cli::try_parse_from(["srazhenie", "arena", "--a", "hard"]).is_err(), "B is missing");
@@ -204,5 +236,11 @@ mod tests {
         let Command::Agent(a) = cli.command_or_default() else { panic!("{cli:?}") };
         assert!(a.think_ms <= 1700, "the default leaves at least 15 % of the referee's 2 s");
         assert!(Cli::try_parse_from(["srazhenie", "arena", "--a", "expert", "--b", "random"]).is_err());
+        let cli =
+            Cli::try_parse_from(["srazhenie", "arena", "--a", "hard", "--b", "normal", "--rules", "Jungle"]).unwrap();
+        assert!(matches!(cli.command_or_default(), Command::Arena(ArenaArgs { rules: Rules::Jungle, .. })));
+        let cli = Cli::try_parse_from(["srazhenie", "play", "--rules", "jungle"]).unwrap();
+        assert!(matches!(cli.command_or_default(), Command::Play(PlayArgs { rules: Rules::Jungle, .. })));
+        assert!(Cli::try_parse_from(["srazhenie", "play", "--rules", "chess"]).is_err());
     }
 }

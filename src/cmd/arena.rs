@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::external::{External, Fault};
-use super::stats::{Tally, elo, fmt_elo, ms, time_summary};
+use super::stats::{Tally, depth_shares, ms, score_table, time_summary};
 use super::ucc;
 
 /// One side of the arena: a level of the built-in AI, or an external
@@ -310,24 +310,36 @@ fn side_label(side: &Side, letter: char) -> String {
 /// Plays the whole run on `cfg.threads` threads, reporting each game on stderr.
 #[must_use]
 pub fn run(cfg: &ArenaConfig) -> Vec<GameResult> {
+    parallel(cfg.games, cfg.threads, |i| {
+        let r = play_game(cfg, i);
+        eprintln!("{}", game_line(i, &r.outcome, r.plies, r.a_result));
+        r
+    })
+}
+
+/// The progress line of game `i` (0-based) on stderr: outcome, plies, and
+/// whether A lost, drew or won (`a_result` -1, 0, 1).
+pub fn game_line(i: usize, outcome: &dyn std::fmt::Debug, plies: usize, a_result: i8) -> String {
+    format!(
+        "game {:>4}: {outcome:?} after {plies} plies (A {})",
+        i + 1,
+        ["lost", "drew", "won"][(a_result + 1) as usize]
+    )
+}
+
+/// `play(i)` for every `i` below `games`, on `threads` threads, in order of `i`.
+pub fn parallel<T: Send>(games: usize, threads: usize, play: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; cfg.games]);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..games).map(|_| None).collect());
     std::thread::scope(|s| {
-        for _ in 0..cfg.threads.max(1) {
+        for _ in 0..threads.max(1) {
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games {
+                    if i >= games {
                         break;
                     }
-                    let r = play_game(cfg, i);
-                    eprintln!(
-                        "game {:>4}: {:?} after {} plies (A {})",
-                        i + 1,
-                        r.outcome,
-                        r.plies,
-                        ["lost", "drew", "won"][(r.a_result + 1) as usize]
-                    );
+                    let r = play(i);
                     results.lock().expect("no thread panicked holding the lock")[i] = Some(r);
                 }
             });
@@ -340,15 +352,7 @@ pub fn run(cfg: &ArenaConfig) -> Vec<GameResult> {
 /// `result: A vs B: W wins, D draws, L losses, score P%`.
 #[must_use]
 pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
-    let mut t = Tally::default();
-    for r in results {
-        match r.a_result {
-            1 => t.wins += 1,
-            0 => t.draws += 1,
-            _ => t.losses += 1,
-        }
-    }
-    let (lo, hi) = t.score_ci95();
+    let t = Tally::of(results.iter().map(|r| r.a_result));
     let mut out = String::new();
     let budget = |side: &Side, d: Duration, nodes: Option<u64>| match (side, nodes) {
         (Side::Program(_), _) => format!("a program, {} per answer at most", ms(cfg.program_limit)),
@@ -368,23 +372,7 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
         cfg.seed,
         cfg.threads
     );
-    let _ = writeln!(out, "| A | B | wins | draws | losses | score | 95% CI | Elo diff (95% CI) |");
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
-    let _ = writeln!(
-        out,
-        "| {} | {} | {} | {} | {} | {:.1}% | {:.1}–{:.1}% | {} ({} … {}) |\n",
-        cfg.a,
-        cfg.b,
-        t.wins,
-        t.draws,
-        t.losses,
-        t.score() * 100.0,
-        lo * 100.0,
-        hi * 100.0,
-        fmt_elo(elo(t.score())),
-        fmt_elo(elo(lo)),
-        fmt_elo(elo(hi))
-    );
+    out.push_str(&score_table(&cfg.a.to_string(), &cfg.b.to_string(), &t));
     let plies: Vec<usize> = results.iter().map(|r| r.plies).collect();
     let avg = plies.iter().sum::<usize>() as f64 / plies.len().max(1) as f64;
     let _ = writeln!(
@@ -418,7 +406,7 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
             nodes as f64 / n,
             samples as f64 / n,
             if total_ms > 0.0 { nodes as f64 / total_ms } else { 0.0 },
-            depths(&search)
+            depth_shares(search.iter().map(|(_, _, d)| *d))
         );
     }
     let _ = write!(
@@ -432,19 +420,6 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
         t.score() * 100.0
     );
     out
-}
-
-/// How often each search depth occurred, e.g. `3: 91%, 4: 9%` ("–" without a search).
-fn depths(search: &[(u64, u32, u8)]) -> String {
-    let mut counts = std::collections::BTreeMap::<u8, usize>::new();
-    for (_, _, d) in search.iter().filter(|(_, _, d)| *d > 0) {
-        *counts.entry(*d).or_default() += 1;
-    }
-    let total: usize = counts.values().sum();
-    if total == 0 {
-        return "–".to_owned();
-    }
-    counts.iter().map(|(d, n)| format!("{d}: {:.0}%", *n as f64 * 100.0 / total as f64)).collect::<Vec<_>>().join(", ")
 }
 
 /// One per-move series of every game, in order.

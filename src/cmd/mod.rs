@@ -6,6 +6,7 @@
 pub mod agent;
 pub mod arena;
 pub mod external;
+pub mod jungle;
 pub mod play;
 pub mod stats;
 pub mod ucc;
@@ -16,11 +17,12 @@ use std::time::Duration;
 
 use engine::RuleSetId;
 
-use crate::cli::{AgentArgs, ArenaArgs, PlayArgs};
+use crate::cli::{AgentArgs, ArenaArgs, PlayArgs, Rules};
 
 /// `srazhenie arena`: plays the games and prints the report on stdout.
 #[must_use]
 pub fn arena_main(args: &ArenaArgs) -> ExitCode {
+    let Rules::Stratego(rules) = args.rules else { return jungle::arena_main(args) };
     let side = |level: Option<ai::Level>, cmd: &Option<String>| match (level, cmd) {
         (_, Some(cmd)) => arena::Side::Program(cmd.clone()),
         (Some(level), None) => arena::Side::Ai(level),
@@ -28,10 +30,10 @@ pub fn arena_main(args: &ArenaArgs) -> ExitCode {
     };
     let (a, b) = (side(args.a, &args.a_cmd), side(args.b, &args.b_cmd));
     let programs = args.a_cmd.is_some() || args.b_cmd.is_some();
-    if programs && !matches!(args.rules, RuleSetId::Ucc | RuleSetId::Classic) {
+    if programs && !matches!(rules, RuleSetId::Ucc | RuleSetId::Classic) {
         eprintln!(
             "arena: external programs play the UCC 2012 referee's rules: use --rules ucc (or classic), not {}",
-            args.rules
+            rules
         );
         return ExitCode::from(2);
     }
@@ -45,7 +47,7 @@ pub fn arena_main(args: &ArenaArgs) -> ExitCode {
         a,
         b,
         games: args.games,
-        rules: args.rules,
+        rules,
         seed: args.seed,
         nodes_a: args.nodes_a,
         nodes_b: args.nodes_b,
@@ -77,9 +79,15 @@ pub fn agent_main(args: &AgentArgs) -> ExitCode {
 pub fn play_main(args: &PlayArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(rand::random);
     let think = args.think_ms.map_or_else(|| args.level.default_budget(), Duration::from_millis);
-    let cfg = play::PlayConfig { level: args.level, rules: args.rules, seed, think };
     let mut out = BufWriter::new(io::stdout().lock());
-    let result = play::run(&cfg, io::stdin().lock(), &mut out).and_then(|()| out.flush());
+    let result = match args.rules {
+        Rules::Stratego(rules) => {
+            let cfg = play::PlayConfig { level: args.level, rules, seed, think };
+            play::run(&cfg, io::stdin().lock(), &mut out)
+        }
+        Rules::Jungle => jungle::play(args.level, seed, think, io::stdin().lock(), &mut out),
+    }
+    .and_then(|()| out.flush());
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

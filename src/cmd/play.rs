@@ -114,6 +114,29 @@ fn read_setup(
     }
 }
 
+/// What the human typed at the prompt.
+pub(super) enum Typed {
+    /// The input ended.
+    End,
+    /// `resign`.
+    Resign,
+    /// Anything else, trimmed: a move to parse.
+    Move(String),
+}
+
+/// Shows `board` and the prompt, and reads one line.
+pub(super) fn prompt(board: &str, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Typed> {
+    write!(out, "\n{board}your move> ")?;
+    out.flush()?;
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        writeln!(out)?;
+        return Ok(Typed::End);
+    }
+    let line = line.trim();
+    Ok(if line.eq_ignore_ascii_case("resign") { Typed::Resign } else { Typed::Move(line.to_owned()) })
+}
+
 /// Plays one game on `input`/`out` until it ends, the human resigns or the
 /// input ends.
 ///
@@ -140,19 +163,14 @@ pub fn run(cfg: &PlayConfig, mut input: impl BufRead, out: &mut impl Write) -> i
             writeln!(out, "{}", describe(rules, "AI", mv, report.combat))?;
             continue;
         }
-        write!(out, "\n{}", render(&game.view(HUMAN)))?;
-        write!(out, "your move> ")?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(());
-        }
-        let line = line.trim();
-        if line.eq_ignore_ascii_case("resign") {
-            game.resign(HUMAN).expect("the game is on");
-            break;
-        }
+        let line = match prompt(&render(&game.view(HUMAN)), &mut input, out)? {
+            Typed::End => return Ok(()),
+            Typed::Resign => {
+                game.resign(HUMAN).expect("the game is on");
+                break;
+            }
+            Typed::Move(line) => line,
+        };
         match line.parse::<Move>().map_err(|e| e.to_string()).and_then(|mv| game.play(mv).map_err(|e| e.to_string())) {
             Ok(report) => writeln!(out, "{}", describe(rules, "you", report.mv, report.combat))?,
             Err(e) => writeln!(out, "{e}")?,

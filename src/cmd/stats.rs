@@ -15,6 +15,19 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The tally of A's results, each 1 (won), 0 (drawn) or -1 (lost).
+    pub fn of(results: impl IntoIterator<Item = i8>) -> Tally {
+        let mut t = Tally::default();
+        for r in results {
+            match r {
+                1.. => t.wins += 1,
+                0 => t.draws += 1,
+                _ => t.losses += 1,
+            }
+        }
+        t
+    }
+
     /// Games counted.
     #[must_use]
     pub const fn games(&self) -> u32 {
@@ -83,6 +96,42 @@ pub fn time_summary(times: &[Duration]) -> (Duration, Duration, Duration) {
 #[must_use]
 pub fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+}
+
+/// The score table of an arena report (docs/ai-agents.md): A, B, wins,
+/// draws, losses, score, its 95 % interval and the Elo difference, and a
+/// blank line after it.
+#[must_use]
+pub fn score_table(a: &str, b: &str, t: &Tally) -> String {
+    let (lo, hi) = t.score_ci95();
+    format!(
+        "| A | B | wins | draws | losses | score | 95% CI | Elo diff (95% CI) |\n|---|---|---|---|---|---|---|---|\n\
+         | {a} | {b} | {} | {} | {} | {:.1}% | {:.1}–{:.1}% | {} ({} … {}) |\n\n",
+        t.wins,
+        t.draws,
+        t.losses,
+        t.score() * 100.0,
+        lo * 100.0,
+        hi * 100.0,
+        fmt_elo(elo(t.score())),
+        fmt_elo(elo(lo)),
+        fmt_elo(elo(hi))
+    )
+}
+
+/// How often each search depth (plies) occurred, e.g. `3: 91%, 4: 9%`;
+/// zeros (no search) are left out, `–` when nothing is left.
+#[must_use]
+pub fn depth_shares(depths: impl IntoIterator<Item = u8>) -> String {
+    let mut counts = std::collections::BTreeMap::<u8, usize>::new();
+    for d in depths.into_iter().filter(|d| *d > 0) {
+        *counts.entry(d).or_default() += 1;
+    }
+    let total: usize = counts.values().sum();
+    if total == 0 {
+        return "–".to_owned();
+    }
+    counts.iter().map(|(d, n)| format!("{d}: {:.0}%", *n as f64 * 100.0 / total as f64)).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]

@@ -143,6 +143,7 @@ mod caution;
 mod determinize;
 mod eval;
 mod exposure;
+pub mod jungle;
 mod level;
 mod observation;
 mod prior;
@@ -181,9 +182,9 @@ pub fn think<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: Budget, r
 
 /// One decision of [`think_counted`] and what it cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Thought {
+pub struct Thought<M = Move> {
     /// The move (`None` only when there is no legal move).
-    pub mv: Option<Move>,
+    pub mv: Option<M>,
     /// Search nodes visited (0 for the baselines and forced moves).
     pub nodes: u64,
     /// Sampled enemy armies searched to the end (0 without a search), at

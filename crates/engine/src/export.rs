@@ -71,14 +71,16 @@ use crate::setup::{CodeError, ValidSetup};
 pub const EXPORT_HEADER: &str = "srazhenie-game v1";
 
 /// Why a text is not an importable game: the 1-based line and the reason.
+///
+/// `R` is the game's reason type: [`ImportReason`] here, Jungle's own there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {reason}")]
-pub struct ImportError {
+pub struct ImportError<R: std::fmt::Display + std::fmt::Debug = ImportReason> {
     /// 1-based line of the text where the problem is; one past the last
     /// line when the text ends too early.
     pub line: usize,
     /// What is wrong there.
-    pub reason: ImportReason,
+    pub reason: R,
 }
 
 /// What is wrong with one line of an imported game (see [`ImportError`]).
@@ -177,18 +179,41 @@ pub fn export(game: &Game) -> String {
     for p in Player::ALL {
         let _ = writeln!(out, "{}: {}", p.as_str(), game.setups()[p].to_code());
     }
-    for (i, r) in game.history().iter().enumerate() {
-        let _ = write!(out, "{}. {} {}", i + 1, r.player.as_str(), r.mv);
-        if let Some(c) = r.combat {
-            let _ = write!(out, " {}", combat_text(rules, c));
-        }
-        out.push('\n');
+    let plies = game.history().iter().map(|r| match r.combat {
+        Some(c) => (r.player, format!("{} {}", r.mv, combat_text(rules, c))),
+        None => (r.player, r.mv.to_string()),
+    });
+    write_plies_and_result(&mut out, plies, game.draw_offer(), &outcome_text(game.outcome()));
+    out
+}
+
+/// Writes the end of an export of this format family (this module's and
+/// Jungle's): a line `N. SIDE PLY` per ply numbered from 1 (`PLY` is the
+/// move and its note, e.g. `e4-e5 x 8/4 defender wins`), then `draw offer:
+/// SIDE` when one stands (R22) and `result: RESULT`.
+pub fn write_plies_and_result(
+    out: &mut String,
+    plies: impl IntoIterator<Item = (Player, String)>,
+    draw_offer: Option<Player>,
+    result: &str,
+) {
+    for (i, (player, ply)) in plies.into_iter().enumerate() {
+        let _ = writeln!(out, "{}. {} {ply}", i + 1, player.as_str());
     }
-    if let Some(p) = game.draw_offer() {
+    if let Some(p) = draw_offer {
         let _ = writeln!(out, "draw offer: {}", p.as_str());
     }
-    let _ = writeln!(out, "result: {}", outcome_text(game.outcome()));
-    out
+    let _ = writeln!(out, "result: {result}");
+}
+
+/// The lines of an export text that carry something, with their 1-based
+/// numbers: `#` comments cut off, surrounding spaces trimmed, blank lines
+/// skipped (this format family's reading rule).
+pub fn record_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split_once('#').map_or(l, |(a, _)| a).trim()))
+        .filter(|(_, l)| !l.is_empty())
 }
 
 /// Reads a text written by [`export`] (or by hand in the same format) and
@@ -199,11 +224,7 @@ pub fn export(game: &Game) -> String {
 /// or ply line; an illegal move (with the engine's [`MoveError`]); a combat
 /// annotation or a result that differs from what the moves give.
 pub fn import(text: &str) -> Result<Game, ImportError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.split_once('#').map_or(l, |(a, _)| a).trim()))
-        .filter(|(_, l)| !l.is_empty());
+    let mut lines = record_lines(text);
     let end = text.lines().count() + 1;
     let mut next = |expected: &'static str| {
         lines.next().ok_or(ImportError { line: end, reason: ImportReason::Expected { expected, found: String::new() } })

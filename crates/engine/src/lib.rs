@@ -69,12 +69,12 @@ mod view;
 mod zobrist;
 
 pub use combat::{Combat, CombatResult, resolve};
-pub use export::{EXPORT_HEADER, ImportError, ImportReason, export, import};
+pub use export::{EXPORT_HEADER, ImportError, ImportReason, export, import, record_lines, write_plies_and_result};
 pub use game::{FORMAT_VERSION, Game};
 pub use generate::{shuffle, smart};
 pub use mv::{Move, MoveParseError};
 pub use player::{ByPlayer, Player};
-pub use playout::random_playout;
+pub use playout::{Playout, random_playout};
 pub use rank::Rank;
 pub use record::{DrawReason, GameError, MoveError, MoveReport, Outcome, Piece, Record, WinReason};
 pub use repr::GameFormatError;
@@ -83,5 +83,5 @@ pub use setup::{
     CodeError, CountDiff, HOME_SQUARES, Setup, SetupCodeError, SetupError, ValidSetup, home_slot, home_square,
 };
 pub use spectator::{PublicCell, SpectatorView};
-pub use square::{Square, SquareParseError};
+pub use square::{Square, SquareParseError, parse_square_name};
 pub use view::{Cell, EnemyPiece, OwnPiece, PlayerView};

@@ -1,4 +1,5 @@
-//! Moves: a piece goes from one square to another (R8–R12).
+//! Moves: a piece goes from one square to another (R8–R12), written by the
+//! two squares (and so for every board of the product: Jungle's J12 too).
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,12 +10,15 @@ use crate::square::{Square, SquareParseError};
 
 /// A move from one square to another; an attack when the target holds an
 /// enemy piece (R10). Displayed `e4-e5`.
+///
+/// `S` is the board's square type: [`Square`] (10×10, R1) by default;
+/// Jungle (J12) uses its own 7×9 square with the same notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Move {
+pub struct Move<S = Square> {
     /// Where the moving piece stands.
-    pub from: Square,
+    pub from: S,
     /// Where it goes (or what it attacks).
-    pub to: Square,
+    pub to: S,
 }
 
 /// Why a text is not a move.
@@ -28,26 +32,26 @@ pub enum MoveParseError {
     Square(#[from] SquareParseError),
 }
 
-impl Move {
+impl<S> Move<S> {
     /// A move from `from` to `to`.
     #[must_use]
-    pub const fn new(from: Square, to: Square) -> Move {
+    pub const fn new(from: S, to: S) -> Move<S> {
         Move { from, to }
     }
 }
 
-impl fmt::Display for Move {
+impl<S: fmt::Display> fmt::Display for Move<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)
     }
 }
 
-impl FromStr for Move {
+impl<S: FromStr<Err = SquareParseError>> FromStr for Move<S> {
     type Err = MoveParseError;
 
     /// Accepts `e4 e5`, `e4-e5`, `e4e5`, `e4:e5`, `e4xe5` and `e4—e5`, in
     /// any letter case, with any spaces around the parts.
-    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+    fn from_str(s: &str) -> Result<Move<S>, MoveParseError> {
         let syntax = || MoveParseError::Syntax(s.trim().to_owned());
         let t: String = s.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
         let b = t.as_bytes();
@@ -100,8 +104,8 @@ mod tests {
         assert!(matches!(m("e4"), Err(MoveParseError::Syntax(_))));
         assert!(matches!(m("hello"), Err(MoveParseError::Syntax(_) | MoveParseError::Square(_))));
         assert!(matches!(m(""), Err(MoveParseError::Syntax(_))));
-        assert!(matches!(m("k4-k5"), Err(MoveParseError::Square(SquareParseError::OffBoard(_)))));
-        assert!(matches!(m("e4-e11"), Err(MoveParseError::Square(SquareParseError::OffBoard(_)))));
+        assert!(matches!(m("k4-k5"), Err(MoveParseError::Square(SquareParseError::OffBoard { .. }))));
+        assert!(matches!(m("e4-e11"), Err(MoveParseError::Square(SquareParseError::OffBoard { .. }))));
         assert!(m("e4-e5-e6").is_err());
     }
 }

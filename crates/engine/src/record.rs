@@ -73,20 +73,23 @@ pub enum DrawReason {
 }
 
 /// How a game ended.
+///
+/// `W` and `D` are the game's reasons for a win and a draw: Stratego's
+/// [`WinReason`] and [`DrawReason`] by default; Jungle (J10, J11) has its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Outcome {
+pub enum Outcome<W = WinReason, D = DrawReason> {
     /// One side won.
     Win {
         /// The winner.
         winner: Player,
         /// Why.
-        reason: WinReason,
+        reason: W,
     },
     /// Nobody won.
-    Draw(DrawReason),
+    Draw(D),
 }
 
-impl Outcome {
+impl<W: Copy, D: Copy> Outcome<W, D> {
     /// The winner, if any.
     #[must_use]
     pub const fn winner(self) -> Option<Player> {

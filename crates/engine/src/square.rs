@@ -20,9 +20,17 @@ pub enum SquareParseError {
     /// Not of the shape letter + number, e.g. `"4e"` or `""`.
     #[error("not a square name: {0:?}")]
     Syntax(String),
-    /// Shaped like a square but outside `a1`–`j10`, e.g. `"k4"` or `"e11"`.
-    #[error("square {0:?} is off the board (files a–j, ranks 1–10)")]
-    OffBoard(String),
+    /// Shaped like a square but outside the board, e.g. `"k4"` or `"e11"`
+    /// on the 10×10 board (`a1`–`j10`, R1) or `"h1"` on Jungle's 7×9 (J1).
+    #[error("square {name:?} is off the board (files a–{}, ranks 1–{ranks})", (b'a' + files - 1) as char)]
+    OffBoard {
+        /// The name as typed, trimmed.
+        name: String,
+        /// Files of the board (10 for Stratego, 7 for Jungle).
+        files: u8,
+        /// Ranks of the board (10 for Stratego, 9 for Jungle).
+        ranks: u8,
+    },
 }
 
 impl Square {
@@ -116,23 +124,36 @@ impl FromStr for Square {
 
     /// Parses `a1`…`j10`, case-insensitive, surrounding whitespace ignored.
     fn from_str(s: &str) -> Result<Square, SquareParseError> {
-        let t = s.trim().to_ascii_lowercase();
-        let mut chars = t.chars();
-        let file = chars.next().filter(char::is_ascii_lowercase);
-        let digits = chars.as_str();
-        let (Some(file), false) = (file, digits.is_empty()) else {
-            return Err(SquareParseError::Syntax(s.to_owned()));
-        };
-        if digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(SquareParseError::Syntax(s.to_owned()));
-        }
-        let rank: u8 = digits.parse().map_err(|_| SquareParseError::Syntax(s.to_owned()))?;
-        let file_index = file as u8 - b'a';
-        if rank == 0 || rank > 10 || file_index > 9 || digits.starts_with('0') {
-            return Err(SquareParseError::OffBoard(s.trim().to_owned()));
-        }
-        Ok(Square(file_index + (rank - 1) * 10))
+        let (file, rank) = parse_square_name(s, 10, 10)?;
+        Ok(Square(rank * 10 + file))
     }
+}
+
+/// Parses the name of a square on a board of `files` × `ranks` (each at
+/// most 26), named file letter then rank number as in R1 (and J1):
+/// case-insensitive, surrounding whitespace ignored. Returns the 0-based
+/// (file, rank), `a1` being (0, 0). Shared by every board of the product.
+///
+/// # Errors
+/// [`SquareParseError::Syntax`] when the text is not a letter followed by a
+/// number; [`SquareParseError::OffBoard`] when the square is outside the board.
+pub fn parse_square_name(s: &str, files: u8, ranks: u8) -> Result<(u8, u8), SquareParseError> {
+    let t = s.trim().to_ascii_lowercase();
+    let mut chars = t.chars();
+    let file = chars.next().filter(char::is_ascii_lowercase);
+    let digits = chars.as_str();
+    let (Some(file), false) = (file, digits.is_empty()) else {
+        return Err(SquareParseError::Syntax(s.to_owned()));
+    };
+    if digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(SquareParseError::Syntax(s.to_owned()));
+    }
+    let rank: u16 = digits.parse().map_err(|_| SquareParseError::Syntax(s.to_owned()))?;
+    let file_index = file as u8 - b'a';
+    if rank == 0 || rank > u16::from(ranks) || file_index >= files || digits.starts_with('0') {
+        return Err(SquareParseError::OffBoard { name: s.trim().to_owned(), files, ranks });
+    }
+    Ok((file_index, (rank - 1) as u8))
 }
 
 #[cfg(test)]
@@ -148,9 +169,9 @@ mod tests {
         assert_eq!("a1".parse::<Square>().unwrap().index(), 0);
         assert_eq!("J10".parse::<Square>().unwrap().index(), 99);
         assert_eq!(" e4 ".parse::<Square>().unwrap().to_string(), "e4");
-        assert!(matches!("k4".parse::<Square>(), Err(SquareParseError::OffBoard(_))));
-        assert!(matches!("e11".parse::<Square>(), Err(SquareParseError::OffBoard(_))));
-        assert!(matches!("e0".parse::<Square>(), Err(SquareParseError::OffBoard(_))));
+        assert!(matches!("k4".parse::<Square>(), Err(SquareParseError::OffBoard { .. })));
+        assert!(matches!("e11".parse::<Square>(), Err(SquareParseError::OffBoard { .. })));
+        assert!(matches!("e0".parse::<Square>(), Err(SquareParseError::OffBoard { .. })));
         assert!(matches!("4e".parse::<Square>(), Err(SquareParseError::Syntax(_))));
         assert!(matches!("".parse::<Square>(), Err(SquareParseError::Syntax(_))));
     }
