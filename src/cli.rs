@@ -68,7 +68,7 @@ pub struct ArenaArgs {
     pub games: usize,
     /// Rule set: battle, battle-runners, classic, duel, battle-duel, ucc
     /// (the 2012 referee's rules, for external programs), or jungle (the
-    /// other game, RULES.md §9; AI levels only).
+    /// other game, docs/jungle.md; AI levels only).
     #[arg(long, default_value_t = Rules::Stratego(RuleSetId::Battle), value_parser = Rules::parse)]
     pub rules: Rules,
     /// Seed of the run (game i is seeded from it and i).
@@ -95,7 +95,7 @@ pub struct ArenaArgs {
     pub threads: usize,
 }
 
-/// What `--rules` names: a Stratego rule set, or Jungle (RULES.md §9).
+/// What `--rules` names: a Stratego rule set, or Jungle (docs/jungle.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rules {
     /// A rule set of the Stratego engine.

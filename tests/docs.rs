@@ -32,6 +32,8 @@ fn user_facing_texts_stay_inside_the_repository() {
         ("locales/ru.ftl", include_str!("../locales/ru.ftl")),
         ("src/cli.rs", include_str!("../src/cli.rs")),
         ("src/cmd/play.rs", include_str!("../src/cmd/play.rs")),
+        ("src/cmd/jungle.rs", include_str!("../src/cmd/jungle.rs")),
+        ("docs/jungle.md", include_str!("../docs/jungle.md")),
         (".env.example", include_str!("../.env.example")),
     ];
     for (name, text) in texts {

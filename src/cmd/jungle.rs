@@ -1,4 +1,4 @@
-//! `arena --rules jungle` and `play --rules jungle`: Jungle (RULES.md §9)
+//! `arena --rules jungle` and `play --rules jungle`: Jungle (docs/jungle.md)
 //! between AI levels, or against the AI in the terminal.
 //!
 //! Arena game `i` is seeded from the run's seed and `i`; side A plays

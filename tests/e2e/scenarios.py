@@ -550,7 +550,8 @@ def group_challenge_to_a_named_person(env):
     said = bob.send("hi all", chat_id=group)
     alice.send("/challenge duel", chat_id=group, reply_to=said["message_id"])
     card = env.sim.wait_for(lambda: next((m for m in env.sim.messages(group.chat_id)
-                                          if m["from_bot"] and "challenges Bob" in (m["text"] or "")), None), 15)
+                                          if m["from_bot"] and "challenges Bob" in (m["text"] or "")
+                                          and m.get("reply_markup")), None), 15)
     data = card["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
     ans = carol.press(callback_data=data, chat_id=group, message_id=card["message_id"])
     assert ans and "for someone else" in ans["text"], ans

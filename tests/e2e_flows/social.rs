@@ -94,7 +94,10 @@ fn group_challenge_to_a_named_person() {
     let said = bob.send_in(group, "hi all", None);
     alice.send_in(group, "/challenge duel", Some(said));
     let card = wait_for(WAIT, "the challenge card", || {
-        env.api.messages(group).into_iter().find(|m| m.from_bot && m.text.contains("challenges Bob"))
+        env.api
+            .messages(group)
+            .into_iter()
+            .find(|m| m.from_bot && m.text.contains("challenges Bob") && !m.keyboard().is_empty())
     });
     let data = card.keyboard()[0][0].data.clone().expect("accept");
     let ans = carol.press_on(On::Message(group, card.id), &data);
@@ -147,7 +150,10 @@ fn a_group_card_shows_the_latest_ply_after_the_throttle_window() {
     let group = env.api.group(-300_000 - alice.id, "Club", &[&alice, &bob]);
     alice.send_in(group, "/challenge", None);
     let card = wait_for(WAIT, "the challenge card", || {
-        env.api.messages(group).into_iter().find(|m| m.from_bot && m.text.contains("Who accepts"))
+        env.api
+            .messages(group)
+            .into_iter()
+            .find(|m| m.from_bot && m.text.contains("Who accepts") && !m.keyboard().is_empty())
     });
     let accept = card.keyboard()[0][0].data.clone().expect("accept");
     bob.press_on(On::Message(group, card.id), &accept);

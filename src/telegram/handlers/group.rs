@@ -47,16 +47,19 @@ pub(super) async fn on_group_message(ui: &Ui, msg: &Message) -> HandlerResult {
             };
             let kb = crate::telegram::cards::accept_keyboard(user.id, rules, days, lang);
             // Sent and recorded in the background: the group's other updates
-            // (an Accept press) do not wait for the group's pacing.
+            // (an Accept press) do not wait for the group's pacing. The card
+            // gets its Accept button only once recorded, so that a press
+            // within the first moment finds the challenge with the person it
+            // names (a press on an unrecorded card would open it to anyone).
             let ui = ui.clone();
             tokio::spawn(async move {
-                if let Some(id) = ui.send(chat, text.clone(), Some(kb)).await {
+                if let Some(id) = ui.send(chat, text.clone(), None).await {
                     let card = crate::storage::Challenge {
                         chat_id: Some(chat),
                         message_id: Some(i64::from(id.0)),
                         target_user_id,
                         target_username,
-                        card_text: Some(text),
+                        card_text: Some(text.clone()),
                         ..crate::storage::Challenge::open_card(
                             format!("chat:{chat}:{}", id.0),
                             user.id,
@@ -65,8 +68,11 @@ pub(super) async fn on_group_message(ui: &Ui, msg: &Message) -> HandlerResult {
                             lang.code(),
                         )
                     };
-                    if let Err(e) = ui.app.store().challenge_for_card(&card).await {
-                        tracing::error!(error = %e, "cannot record the challenge");
+                    match ui.app.store().challenge_for_card(&card).await {
+                        Ok(_) => {
+                            let _ = ui.edit(chat, id, text, Some(kb));
+                        }
+                        Err(e) => tracing::error!(error = %e, "cannot record the challenge"),
                     }
                 }
             });
