@@ -147,6 +147,12 @@ pub async fn update_card(ui: &Ui, rec: &GameRecord) {
         ui.trail_card(rec.id, std::time::Duration::from_secs(wait.unsigned_abs()));
         return;
     }
+    if playing {
+        // A look once the window has passed: whatever this edit raced with,
+        // the card ends on the game's latest state (nothing is sent when it
+        // already shows it).
+        ui.trail_card(rec.id, std::time::Duration::from_secs(ui.card_edit_secs.max(1).unsigned_abs()));
+    }
     let kb = InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
         tr(lang, "btn-watch"),
         Callback::Watch { game: rec.id }.encode(),

@@ -429,7 +429,7 @@ def new_game_by_buttons_language_and_saved_setups(env):
     dora.wait_for(lambda: "сколько времени на ход" in next(m for m in dora.bot_messages()
                                                             if m["message_id"] == menu["message_id"])["text"])
     days = next(m for m in dora.bot_messages() if m["message_id"] == menu["message_id"])
-    dora.press(callback_data=button_data(days, "3"), message_id=menu["message_id"])
+    dora.press(callback_data=button_data(days, "3 дня"), message_id=menu["message_id"])
     inv = dora.wait_for(lambda: next((m for m in dora.bot_messages() if m["message_id"] == menu["message_id"]
                                       and "t.me/" in m["text"]), None))
     assert "3 дня на ход" in inv["text"], inv["text"]

@@ -41,7 +41,7 @@ fn new_game_by_buttons_language_and_saved_setups() {
     let menu = dora.wait_text("Во что играем?", sent);
     dora.press(menu.id, &button_data(&menu, "Классический Стратего"));
     let days = dora.wait_message(menu.id, "the days question", |m| m.text.contains("сколько времени на ход"));
-    dora.press(menu.id, &button_data(&days, "3"));
+    dora.press(menu.id, &button_data(&days, "3 дня"));
     let inv = dora.wait_message(menu.id, "the invitation", |m| m.text.contains("t.me/"));
     assert!(inv.text.contains("3 дня на ход"), "{}", inv.text);
     let erik = env.api.user("Erik", "en");
