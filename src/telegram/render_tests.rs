@@ -246,34 +246,11 @@ proptest! {
 #[test]
 fn russian_combat_lines_use_the_genitive_for_every_rank() {
     use engine::Rank;
-    let battle = [
-        "Маршала",
-        "Генерала",
-        "Полковника",
-        "Майора",
-        "Капитана",
-        "Лейтенанта",
-        "Сержанта",
-        "Сапёра",
-        "Солдата",
-        "Разведчика",
-        "Мины",
-        "Знамени",
-    ];
-    let classic = [
-        "Маршала",
-        "Генерала",
-        "Полковника",
-        "Майора",
-        "Капитана",
-        "Лейтенанта",
-        "Сержанта",
-        "Минёра",
-        "Разведчика",
-        "Шпиона",
-        "Бомбы",
-        "Флага",
-    ];
+    // The seven officers are named alike in both armies; the rest differ.
+    let officers = ["Маршала", "Генерала", "Полковника", "Майора", "Капитана", "Лейтенанта", "Сержанта"];
+    let rest = |tail: [&'static str; 5]| officers.into_iter().chain(tail).collect::<Vec<_>>();
+    let battle = rest(["Сапёра", "Солдата", "Разведчика", "Мины", "Знамени"]);
+    let classic = rest(["Минёра", "Разведчика", "Шпиона", "Бомбы", "Флага"]);
     for (rules, names) in [(RuleSetId::Battle, battle), (RuleSetId::Classic, classic)] {
         for (rank, genitive) in Rank::ALL.into_iter().zip(names) {
             let ru = render::rank_name_in(rules, rank, Lang::Ru, "gen");
