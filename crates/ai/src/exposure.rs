@@ -60,7 +60,6 @@ impl Exposure {
     /// ranks of which every piece has been revealed or removed, and Mines
     /// and the Flag for a piece that moved.
     pub(crate) fn of(g: &Game, me: Player) -> Exposure {
-        let mut ours: Vec<(Square, Rank)> = Vec::new();
         let mut kinds = [false; KINDS];
         // Movable ranks of which we have a piece the enemy has not seen.
         let mut unseen = [false; 12];
@@ -68,7 +67,6 @@ impl Exposure {
         for sq in Square::all() {
             match g.piece_at(sq) {
                 Some(p) if p.player == me && p.rank.is_movable() => {
-                    ours.push((sq, p.rank));
                     if let Some(k) = known_as(p) {
                         kinds[k] = true;
                     }
@@ -82,10 +80,21 @@ impl Exposure {
             return Exposure::default();
         }
         let mut maps = vec![[0u8; 100]; KINDS];
+        // Whether a piece of ours next to `sq` takes `attacker` back, or
+        // might as far as the enemy knows: a hidden piece might be any rank
+        // we have unseen (while our Spy is unseen, any hidden piece might
+        // be it) — a careful opponent does not attack into that.
+        let could_take_back = |p: Piece, attacker: Rank| {
+            let beats = |r: Rank| resolve(r, attacker) != CombatResult::DefenderWins;
+            (p.rank.is_movable() && beats(p.rank))
+                || (!p.revealed
+                    && !p.ran
+                    && Rank::ALL.into_iter().any(|r| r.is_movable() && unseen[r.index()] && beats(r)))
+        };
         let guarded = |sq: Square, attacker: Rank| {
             (0..4)
                 .filter_map(|k| sq.step(k))
-                .any(|n| ours.iter().any(|&(o, r)| o == n && resolve(r, attacker) != CombatResult::DefenderWins))
+                .any(|n| g.piece_at(n).is_some_and(|p| p.player == me && could_take_back(p, attacker)))
         };
         // Whether `e` takes a piece of kind `k` whatever the enemy thinks it is.
         let takes = |e: Rank, k: usize| {

@@ -12,7 +12,8 @@ use crate::level::Level;
 /// `normal` and `hard` in the 40-piece rule sets use a setup of their own:
 /// the Flag on the back rank (in a corner a third of the time) walled in
 /// by Mines, the remaining Mines as decoys on the back two ranks, the
-/// Scout next to the General (to guard it against the Marshal), two
+/// Scout next to the General (to guard it against the Marshal) and off
+/// the front rank, two
 /// Sappers held back, the Marshal and General off the front rank, Soldiers
 /// mostly in front. The Flag is never on the front rank.
 #[must_use]
@@ -79,9 +80,13 @@ fn strategic<R: Rng + ?Sized>(rules: RuleSetId, rng: &mut R) -> ValidSetup {
     }
     let general = take(&mut free, 1..3);
     put(&mut slots, &mut left, general, Rank::General);
-    if let Some(k) = free.iter().position(|&i| neighbours(general).any(|n| n == i)) {
-        let i = free.swap_remove(k);
-        put(&mut slots, &mut left, i, Rank::Scout);
+    // Never on the front rank: there the opponent's first probes find it.
+    if left[Rank::Scout.index()] > 0 {
+        let spy = match free.iter().position(|&i| i / 10 < 3 && neighbours(general).any(|n| n == i)) {
+            Some(k) => free.swap_remove(k),
+            None => take(&mut free, 1..3),
+        };
+        put(&mut slots, &mut left, spy, Rank::Scout);
     }
     let marshal = take(&mut free, 1..3);
     put(&mut slots, &mut left, marshal, Rank::Marshal);
@@ -123,6 +128,11 @@ mod tests {
                     assert_ne!(Some(s), prev);
                     let flag = s.setup().slots.iter().position(|r| *r == Some(Rank::Flag)).unwrap();
                     assert!(flag < 30, "{rules} {level}: {}", s.to_code());
+                    if matches!(level, Level::Normal | Level::Hard) && rules.rules().fills_home() {
+                        // The Scout (the piece that takes the Marshal) is off the front rank.
+                        let front = &s.setup().slots[30..];
+                        assert!(!front.contains(&Some(Rank::Scout)), "{rules} {level}: {}", s.to_code());
+                    }
                     prev = Some(s);
                 }
             }

@@ -8,7 +8,7 @@
 //! | `greedy` | a winning move, else the most valuable capture, else random | – |
 //! | `easy` | two plies + captures, material and den distance, ±60 points of noise | 20 ms |
 //! | `normal` | iterative deepening, material and den distance | 300 ms |
-//! | `hard` | iterative deepening, a larger table, also trap, river and den-guard terms, avoids draws (contempt) | 1.95 s |
+//! | `hard` | iterative deepening with late-move reductions, a larger table, also trap, river and den-guard terms, den threats in the capture search, avoids draws (contempt) | 1.95 s |
 //!
 //! Every searching level first plays a move that wins at once (J10: into
 //! the enemy den, or the capture of the last enemy animal). Ties between
@@ -64,7 +64,7 @@ pub fn think<R: Rng + ?Sized>(view: &PlayerView, level: Level, budget: Budget, r
     let mut clock = Clock::start(budget);
     let hard = matches!(level, Level::Hard | Level::HardV1);
     let (terms, tt_bits, contempt) = if hard { (Terms::Full, 18, HARD_CONTEMPT) } else { (Terms::Basic, 16, 0) };
-    let mut search = Search::new(&mut clock, terms, tt_bits, game.positions_since_capture(), contempt);
+    let mut search = Search::new(&mut clock, terms, tt_bits, game.positions_since_capture(), contempt, hard);
     let mut moves = legal.to_vec();
     moves.shuffle(rng);
     let quiet = game.quiet_plies();

@@ -41,6 +41,10 @@ pub(crate) struct Search<'c> {
     /// What a draw costs the side to move at the root (points): with a
     /// contempt above 0 it plays on rather than repeat.
     contempt: i32,
+    /// `hard`'s refinements: late quiet moves searched shallower first
+    /// (re-searched at full depth when they beat the best so far), and no
+    /// standing pat under a den threat.
+    sharp: bool,
 }
 
 fn history_index(mv: Move) -> usize {
@@ -51,6 +55,13 @@ fn wins_at_once(pos: &Position, mv: Move) -> bool {
     mv.to == Square::den(pos.turn().other()) || (pos.is_capture(mv) && pos.count(pos.turn().other()) == 1)
 }
 
+/// Whether an enemy animal of the side to move stands next to its den,
+/// ready to enter it (J10).
+fn den_threat(pos: &Position) -> bool {
+    let den = Square::den(pos.turn());
+    (0..4).filter_map(|d| den.step(d)).any(|sq| pos.piece_at(sq).is_some_and(|p| p.player != pos.turn()))
+}
+
 /// The value of the captured animal of `mv`, 0 for a quiet move.
 pub(super) fn victim(pos: &Position, mv: Move) -> i32 {
     pos.piece_at(mv.to).filter(|p| p.player != pos.turn()).map_or(0, |p| VALUE[p.animal.rank() as usize])
@@ -59,7 +70,14 @@ pub(super) fn victim(pos: &Position, mv: Move) -> i32 {
 impl<'c> Search<'c> {
     /// A search under `clock` with a table of `2^tt_bits` entries, after
     /// the game's positions since its last capture (`seen`, current last).
-    pub(crate) fn new(clock: &'c mut Clock, terms: Terms, tt_bits: u32, seen: &[u64], contempt: i32) -> Search<'c> {
+    pub(crate) fn new(
+        clock: &'c mut Clock,
+        terms: Terms,
+        tt_bits: u32,
+        seen: &[u64],
+        contempt: i32,
+        sharp: bool,
+    ) -> Search<'c> {
         Search {
             clock,
             terms,
@@ -70,6 +88,7 @@ impl<'c> Search<'c> {
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             aborted: false,
             contempt,
+            sharp,
         }
     }
 
@@ -154,8 +173,20 @@ impl<'c> Search<'c> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_mv = None;
-        for &mv in &moves {
-            let score = self.child(pos, mv, depth, alpha, beta, ply, quiet);
+        let killers = self.killers[ply];
+        for (i, &mv) in moves.iter().enumerate() {
+            // A late quiet move (after the table move, captures and
+            // killers) is first searched a ply shallower with a null window.
+            let late = self.sharp
+                && depth >= 3
+                && i >= 3
+                && !pos.is_capture(mv)
+                && !killers.contains(&Some(mv))
+                && !wins_at_once(pos, mv);
+            let mut score = if late { self.child(pos, mv, depth - 1, alpha, alpha + 1, ply, quiet) } else { alpha + 1 };
+            if score > alpha && !self.aborted {
+                score = self.child(pos, mv, depth, alpha, beta, ply, quiet);
+            }
             if self.aborted {
                 break;
             }
@@ -208,7 +239,9 @@ impl<'c> Search<'c> {
             self.bufs[ply] = moves;
             return WIN - ply as i32 - 1;
         }
-        let stand = evaluate(pos, self.terms);
+        // Under a den threat (an enemy animal next to our den) only a
+        // capture can save the game: no standing pat (J10).
+        let stand = if self.sharp && den_threat(pos) { -(WIN - ply as i32 - 2) } else { evaluate(pos, self.terms) };
         if stand >= beta || left == 0 || ply + 1 >= MAX_PLY {
             self.bufs[ply] = moves;
             return stand;
@@ -272,5 +305,45 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use jungle::Position;
+
+    use super::*;
+    use crate::level::Budget;
+
+    /// South to move; North's Rat stands on d2, next to South's den (d1),
+    /// and nothing of South's can take it in time: South's Elephant is far
+    /// away on g9 (and could not take a Rat anyway, J8).
+    const THREATENED: &str = "......E/......./......./......./......./......./......./...r.../......l s";
+
+    #[test]
+    fn rule_j10_hard_sees_an_unstoppable_den_threat_where_normal_stands_pat() {
+        let pos: Position = THREATENED.parse().unwrap();
+        assert_eq!(
+            pos.piece_at(Square::den(jungle::Player::South).step(0).unwrap()).map(|p| p.animal),
+            Some(jungle::Animal::Rat)
+        );
+        let score = |sharp: bool| {
+            let mut clock = Clock::start(Budget::nodes(10_000));
+            let mut search = Search::new(&mut clock, Terms::Full, 10, &[pos.hash()], 0, sharp);
+            search.quiesce(&pos, -INF, INF, 0, 6)
+        };
+        assert!(score(true) < -WIN_BOUND, "hard: the Rat enters the den next ply");
+        assert!(score(false) > -WIN_BOUND, "normal stands pat on the evaluation");
+    }
+
+    /// The same threat, but South's Cat on c2 takes the Rat (J7): hard's
+    /// capture search finds the rescue.
+    #[test]
+    fn rule_j10_a_capture_that_removes_the_den_threat_saves_the_game() {
+        let pos: Position =
+            "......E/......./......./......./......./......./......./..Cr.../......l s".parse().unwrap();
+        let mut clock = Clock::start(Budget::nodes(10_000));
+        let mut search = Search::new(&mut clock, Terms::Full, 10, &[pos.hash()], 0, true);
+        assert!(search.quiesce(&pos, -INF, INF, 0, 6) > -WIN_BOUND);
     }
 }
