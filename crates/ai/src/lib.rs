@@ -117,6 +117,14 @@
 //! `hard-v1` is `hard` without these, kept as the baseline the arena
 //! measures `hard` against.
 //!
+//! - expects a careful opponent (`search.rs`, `careful_attackers`): in a
+//!   sampled game the enemy "sees" our ranks, so in `hard`'s search the
+//!   enemy's strong pieces attack a hidden piece of ours only where
+//!   nothing it could be (as the public record tells) beats them — never
+//!   one that has not moved, and a moved one only once every rank of ours
+//!   still unseen loses to the attacker or trades with it; low pieces
+//!   probe freely.
+//!
 //! Known limits of the method: in a sampled game the opponent "sees" our
 //! ranks (so the search is cautious), and information gathering is valued
 //! only through the evaluation's information term (strategy fusion, see

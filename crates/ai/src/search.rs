@@ -3,11 +3,11 @@
 //! with alpha-beta to a fixed depth plus a capture search, add up each root
 //! move's value over the samples, play the best on average.
 
-use engine::{CombatResult, Game, Move, Player, resolve};
+use engine::{CombatResult, Game, Move, Player, Rank, resolve};
 use rand::Rng;
 
 use crate::belief::Belief;
-use crate::caution::Caution;
+use crate::caution::{Caution, keeps_back};
 use crate::determinize;
 use crate::eval::{Evaluator, Score, WIN};
 use crate::level::{Budget, Clock};
@@ -163,7 +163,8 @@ fn root_values(
 ) -> Option<Vec<i32>> {
     let Shape { depth, qdepth, caution } = shape;
     let me = game.turn();
-    let mut searcher = Searcher { ev, me, clock, qdepth, caution, legal: Vec::new(), lists: Vec::new() };
+    let careful = caution.map(|_| careful_attackers(game, me));
+    let mut searcher = Searcher { ev, me, clock, qdepth, caution, careful, legal: Vec::new(), lists: Vec::new() };
     let mut values = vec![0; legal.len()];
     let mut best = -WIN * 2;
     let root = ev.score(game);
@@ -187,6 +188,34 @@ fn root_values(
     Some(values)
 }
 
+/// The careful opponent of `hard`'s search: in a sampled game the enemy
+/// "sees" our ranks, and its Marshal would take any piece of ours it
+/// knows to be weaker — a fusion of what no opponent can know (Long et
+/// al., AAAI 2010). Careful players and programs (the 2012 UCC winner
+/// among them) attack a piece of ours they have not seen with a strong
+/// piece ([`keeps_back`]) only when nothing it could be beats that piece:
+/// never one that has not moved (it may be a Mine, R15), and a moved one
+/// only when every rank of ours still unseen loses to the attacker or
+/// trades with it. Low pieces probe freely. By [`Rank::index`] of the
+/// enemy's attacker: whether it attacks our moved hidden pieces, as the
+/// public record of `game` (ours, `me`) lets it judge (R24).
+fn careful_attackers(game: &Game, me: Player) -> [bool; 12] {
+    let mut unseen = [false; 12];
+    for sq in engine::Square::all() {
+        if let Some(p) = game.piece_at(sq)
+            && p.player == me
+            && p.rank.is_movable()
+            && !p.revealed
+            && !p.ran
+        {
+            unseen[p.rank.index()] = true;
+        }
+    }
+    Rank::ALL.map(|a| {
+        Rank::ALL.into_iter().filter(|r| unseen[r.index()]).all(|r| resolve(a, r) != CombatResult::DefenderWins)
+    })
+}
+
 struct Searcher<'a> {
     ev: &'a Evaluator,
     me: Player,
@@ -194,6 +223,9 @@ struct Searcher<'a> {
     qdepth: u8,
     /// Our side makes no blind attacks (`caution.rs`).
     caution: Option<Caution>,
+    /// The careful opponent (`hard`, see [`careful_attackers`]): by enemy
+    /// rank, whether it attacks our moved hidden pieces.
+    careful: Option<[bool; 12]>,
     /// Scratch for the legal moves of a node.
     legal: Vec<Move>,
     /// The ordered moves of the node at each ply below the root (reused,
@@ -315,6 +347,18 @@ impl Searcher<'_> {
         if side == self.me && self.caution.is_some_and(|c| c.forbids(att, def)) {
             return None;
         }
+        if side != self.me
+            && let Some(careful) = self.careful
+            && keeps_back(att)
+            && !def.revealed
+            && !def.ran
+            && !(def.moved && careful[att.index()])
+        {
+            // The enemy cannot see the sampled rank of a hidden piece: its
+            // strong pieces attack one only where nothing it could be
+            // beats them.
+            return None;
+        }
         let (va, vd) = (self.ev.value(side, att), self.ev.value(side.other(), def.rank));
         match resolve(att, def.rank) {
             CombatResult::AttackerWins => Some(10_000 + vd - va / 10),
@@ -331,5 +375,47 @@ impl Searcher<'_> {
             self.lists.resize_with(i + 1, Vec::new);
         }
         self.lists[i] = list;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{Game, Player, Rank, RuleSetId, Square};
+
+    use super::careful_attackers;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_careful_enemy_attacks_moved_hidden_pieces_only_when_nothing_unseen_beats_it() {
+        // South (ours): Marshal, General, Sergeant; North: a Soldier to be
+        // taken, a Flag, and a piece to pass with.
+        let pieces = [
+            (sq("a4"), Player::South, Rank::Marshal),
+            (sq("c4"), Player::South, Rank::General),
+            (sq("e4"), Player::South, Rank::Sergeant),
+            (sq("a1"), Player::South, Rank::Flag),
+            (sq("a5"), Player::North, Rank::Soldier),
+            (sq("j7"), Player::North, Rank::Sergeant),
+            (sq("j10"), Player::North, Rank::Flag),
+        ];
+        let mut g = Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
+        let careful = careful_attackers(&g, Player::South);
+        // Our Marshal is unseen: only the Marshal (which at worst trades
+        // with it) may take a moved hidden piece; the General may not.
+        assert!(careful[Rank::Marshal.index()]);
+        assert!(!careful[Rank::General.index()]);
+        assert!(!careful[Rank::Colonel.index()]);
+        // The Marshal takes the Soldier and is revealed (R18): now our
+        // unseen General is the strongest unknown, so the General may
+        // attack (it trades at worst), the Colonel still may not.
+        g.play("a4-a5".parse().unwrap()).unwrap();
+        g.play("j7-j6".parse().unwrap()).unwrap();
+        assert!(g.piece_at(sq("a5")).unwrap().revealed);
+        let careful = careful_attackers(&g, Player::South);
+        assert!(careful[Rank::General.index()]);
+        assert!(!careful[Rank::Colonel.index()]);
     }
 }
