@@ -65,9 +65,19 @@ side-north = North (blue)
 
 ## Board
 board-you-vs = You play { $side } against { $opponent }.
-legend-battle = <i>1 Marshal · 2 General · 3 Colonel · 4 Major · 5 Captain · 6 Lieutenant · 7 Sergeant · 8 Sapper · 9 Soldier · 10 Scout — the lower, the stronger (10 takes 1 by attacking) · B mine · F flag · ? enemy · *5 revealed enemy · ≈ lake</i>
-legend-classic = <i>10 Marshal · 9 General · 8 Colonel · 7 Major · 6 Captain · 5 Lieutenant · 4 Sergeant · 3 Miner · 2 Scout · 1 Spy — the higher, the stronger (1 takes 10 by attacking) · B bomb · F flag · ? enemy · *5 revealed enemy · ≈ lake</i>
+legend-battle = <i>1 Marshal · 2 General · 3 Colonel · 4 Major · 5 Captain · 6 Lieutenant · 7 Sergeant · 8 Sapper · 9 Soldier · 10 Scout — the lower, the stronger (10 takes 1 by attacking) · B mine · F flag</i>
+legend-classic = <i>10 Marshal · 9 General · 8 Colonel · 7 Major · 6 Captain · 5 Lieutenant · 4 Sergeant · 3 Miner · 2 Scout · 1 Spy — the higher, the stronger (1 takes 10 by attacking) · B bomb · F flag</i>
 last-move = Last move:
+last-moves =
+    { $n ->
+        [one] Last move:
+       *[other] Last moves:
+    }
+legend-marks = <i>Enemy: ? never moved · ! has moved, so not a { $family ->
+        [classic] bomb
+       *[other] mine
+    } or the flag{ $runner } · *5 revealed. Yours: 5° known to the enemy. › the last move's squares · ≈ lake</i>
+legend-runner = {" "}· !! has run several squares: a { $rank }
 you = You
 ply-line = { $who }: { $mv }
 combat-won = your { $mine } beat their { $theirs }

@@ -10,12 +10,16 @@ pub mod deliver;
 mod handlers;
 pub mod health;
 pub mod intro;
+mod marks;
 pub mod outbox;
 pub mod pacer;
 pub mod questions;
 pub mod render;
+mod setup_board;
 pub mod texts;
 
+#[cfg(test)]
+mod marks_tests;
 #[cfg(test)]
 mod render_tests;
 
