@@ -117,6 +117,9 @@ btn-resign-no = No, play on
 btn-offer-draw = 🤝 Offer a draw
 btn-accept-draw = ✅ Accept the draw
 btn-decline-draw = ❌ Decline
+btn-moves = 📜 Moves of the game
+moves-heading = Moves { $from }–{ $to } of { $total }:
+moves-none = No moves yet.
 btn-resend = ⬇ Board to the bottom
 btn-back = ↩ Back to the board
 

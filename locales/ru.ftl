@@ -217,6 +217,9 @@ btn-resign-no = Нет, играем
 btn-offer-draw = 🤝 Предложить ничью
 btn-accept-draw = ✅ Принять ничью
 btn-decline-draw = ❌ Отклонить
+btn-moves = 📜 Ходы партии
+moves-heading = Ходы { $from }–{ $to } из { $total }:
+moves-none = Ходов ещё не было.
 btn-resend = ⬇ Доску вниз
 btn-back = ↩ К доске
 

@@ -5,7 +5,7 @@
 //! Wire format: a one-letter tag and dot-separated fields, e.g. `p.12.7.e4`
 //! (tap e4 on version 7 of game 12's board). Always at most 64 bytes
 //! (Telegram's limit): the longest variant is two 19-digit numbers and a
-//! square, 45 bytes.
+//! move-list page (`P.<game>.<ver>.h65535`), 48 bytes.
 
 use engine::{RuleSetId, Square};
 
@@ -224,12 +224,19 @@ fn action_code(a: Action) -> String {
         Action::DeclineDraw => "n".into(),
         Action::Abort => "x".into(),
         Action::ConfirmMove => "y".into(),
+        Action::Moves(page) => format!("h{page}"),
     }
 }
 
 fn scroll(s: &str) -> Option<u8> {
     let n: u8 = s.strip_prefix('l')?.parse().ok()?;
     (n <= 2).then_some(n)
+}
+
+/// A move-list page: `h` and a number with no sign or leading zero.
+fn page(s: &str) -> Option<u16> {
+    let n = s.strip_prefix('h')?;
+    (n == "0" || (!n.starts_with('0') && n.bytes().all(|b| b.is_ascii_digit()))).then(|| n.parse().ok())?
 }
 
 impl Callback {
@@ -329,6 +336,7 @@ impl Callback {
                     "n" => Action::DeclineDraw,
                     "x" => Action::Abort,
                     "y" => Action::ConfirmMove,
+                    s if s.starts_with('h') => Action::Moves(page(s).ok_or(BadCallback)?),
                     s => Action::Scroll(scroll(s).ok_or(BadCallback)?),
                 };
                 Callback::Play { game: num(1)?, ver: num(2)?, action }
@@ -495,6 +503,8 @@ mod tests {
             Action::DeclineDraw,
             Action::Abort,
             Action::ConfirmMove,
+            Action::Moves(0),
+            Action::Moves(u16::MAX),
         ] {
             v.push(Callback::Play { game, ver, action: a });
         }
@@ -542,6 +552,10 @@ mod tests {
             "p.1.+2.e4",
             "M.x",
             "M.ai.1",
+            "P.1.2.h",
+            "P.1.2.h01",
+            "P.1.2.h+1",
+            "P.1.2.h65536",
         ] {
             assert_eq!(Callback::parse(s), Err(BadCallback), "{s:?}");
         }

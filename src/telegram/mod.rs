@@ -11,6 +11,7 @@ mod handlers;
 pub mod health;
 pub mod intro;
 mod marks;
+mod move_list;
 pub mod outbox;
 pub mod pacer;
 pub mod questions;
@@ -19,7 +20,7 @@ mod setup_board;
 pub mod texts;
 
 #[cfg(test)]
-mod marks_tests;
+pub(crate) mod marks_tests;
 #[cfg(test)]
 mod render_tests;
 

@@ -161,22 +161,35 @@ fn graveyard_line(v: &PlayerView, p: Player, lang: Lang) -> String {
     ranks.iter().map(|r| rank_label(v.rule_set(), *r, lang)).collect::<Vec<_>>().join(" ")
 }
 
-/// The text of a play (or finished) board.
+/// The game, its rule set and who plays whom, each line ended.
 #[must_use]
-pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
+pub fn title_line(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
     let lang = ctx.lang;
-    let mut t = String::new();
-    t.push_str(&format!(
+    let mut t = format!(
         "<b>{}</b> · {}\n",
         tr_args(lang, "game-title", &[("id", ctx.game_id.into())]),
         tr(lang, &format!("rules-{}", v.rule_set().as_str()))
-    ));
+    );
     t.push_str(&tr_args(
         lang,
         "board-you-vs",
         &[("side", side_name(v.me(), lang).into()), ("opponent", esc(ctx.opponent).into())],
     ));
-    t.push_str(&format!("\n<pre>{}</pre>\n", grid(v, lang)));
+    t.push('\n');
+    t
+}
+
+/// The text of a play (or finished) board.
+#[must_use]
+pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
+    let lang = ctx.lang;
+    if let Seat::Moves(page) = ctx.seat
+        && v.outcome().is_none()
+    {
+        return super::move_list::text(v, ctx, page);
+    }
+    let mut t = title_line(v, ctx);
+    t.push_str(&format!("<pre>{}</pre>\n", grid(v, lang)));
     t.push_str(&legend(v, lang));
     t.push('\n');
     // The last two plies, so a reply never hides the result of the
@@ -356,6 +369,7 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
                 // R23: either player may abort until both have made a first move.
                 rows.push(vec![button(tr(lang, "btn-abort"), play(Action::Abort))]);
             }
+            rows.push(vec![button(tr(lang, "btn-moves"), play(Action::Moves(u16::MAX)))]);
             rows.push(vec![button(tr(lang, "btn-resend"), Callback::Resend { game })]);
             rows.push(vec![button(tr(lang, "btn-back"), play(Action::Back))]);
             return Some(InlineKeyboardMarkup::new(rows));
@@ -372,6 +386,7 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
                 button(tr(lang, "btn-resign-no"), play(Action::Back)),
             ]]));
         }
+        Seat::Moves(page) => return Some(super::move_list::keyboard(v, ctx, page)),
         Seat::Idle | Seat::Selected(_) => {}
     }
     let me = v.me();
