@@ -366,7 +366,13 @@ history-header = <b>Finished games</b>
 history-none = No finished games yet.
 btn-export = 📄 Export
 btn-picture = 🖼 Picture
-opponent = Opponent
+export-players = Players: { $players }
+export-rules = Rule set: { $rules }
+export-time = Time control: { $time }
+export-dates = Started: { $start } · finished: { $end }
+export-result = Result: { $result }
+export-in-progress = game in progress
+export-machine = The lines below are the game itself, for any program that reads the srazhenie-game format.
 replay-title = <b>Replay of game #{ $id }</b> · ply { $ply } of { $total } · everything revealed
 
 ## Settings

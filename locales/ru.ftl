@@ -463,7 +463,13 @@ history-header = <b>Законченные партии</b>
 history-none = Законченных партий пока нет.
 btn-export = 📄 Экспорт
 btn-picture = 🖼 Картинка
-opponent = Противник
+export-players = Игроки: { $players }
+export-rules = Правила: { $rules }
+export-time = Контроль времени: { $time }
+export-dates = Начата: { $start } · окончена: { $end }
+export-result = Итог: { $result }
+export-in-progress = партия идёт
+export-machine = Ниже — сама партия, для программ, читающих формат srazhenie-game.
 replay-title = <b>Просмотр партии №{ $id }</b> · полуход { $ply } из { $total } · всё раскрыто
 
 ## Настройки

@@ -26,7 +26,7 @@ pub use ai::{AI_USER_ID, ai_level};
 pub use challenge::Accepted;
 pub use clock::{ClockConfig, DAY, VACATION_DAYS_PER_YEAR, Vacation, civil_date, deadline, refresh_points};
 pub use errors::UserError;
-pub use history::ReplayFrame;
+pub use history::{GameFacts, ReplayFrame, Who};
 pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
 pub use ratings::{family, rate};

@@ -17,6 +17,7 @@ pub mod pacer;
 pub mod questions;
 pub mod render;
 mod setup_board;
+pub mod shared;
 pub mod texts;
 
 #[cfg(test)]

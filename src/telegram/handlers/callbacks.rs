@@ -196,8 +196,9 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             }
         }
         Callback::Export { game } => match ui.app.export_game(uid, game).await {
-            Ok((name, text)) => {
+            Ok((name, text, facts)) => {
                 answer(None).await;
+                let text = crate::telegram::shared::export_with_header(&facts, &text, lang);
                 let file = teloxide::types::InputFile::memory(text.into_bytes()).file_name(name);
                 ui.queue(uid, move |ui| async move {
                     let _ = ui.call(uid, || ui.bot.send_document(ChatId(uid), file.clone()).into_future()).await;
@@ -207,11 +208,13 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             Err(e) => Err(e),
         },
         Callback::Picture { game } => match ui.app.picture(uid, game).await {
-            Ok(png) => {
+            Ok((png, facts)) => {
                 answer(None).await;
                 let file = teloxide::types::InputFile::memory(png).file_name(format!("game-{game}.png"));
+                let caption = crate::telegram::shared::picture_caption(&facts, lang);
                 ui.queue(uid, move |ui| async move {
-                    let _ = ui.call(uid, || ui.bot.send_photo(ChatId(uid), file.clone()).into_future()).await;
+                    let send = || ui.bot.send_photo(ChatId(uid), file.clone()).caption(caption.clone()).into_future();
+                    let _ = ui.call(uid, send).await;
                 });
                 return Ok(());
             }

@@ -114,8 +114,8 @@ pub(super) fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: L
     if frame.ply > 0
         && let Some(last) = v.history().last()
     {
-        let who = if last.player == v.me() { tr(lang, "you") } else { tr(lang, "opponent") };
-        t.push_str(&format!("\n{}", crate::telegram::render::describe_ply(v, last, lang, &who)));
+        let opponent = crate::telegram::shared::who_name(&frame.opponent, lang);
+        t.push_str(&format!("\n{}", crate::telegram::render::describe_ply(v, last, lang, &opponent)));
     }
     let to = |ply: usize| Callback::Replay { game, ply: u32::try_from(ply).unwrap_or(u32::MAX) }.encode();
     let kb = InlineKeyboardMarkup::new(vec![vec![
