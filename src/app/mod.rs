@@ -17,6 +17,7 @@ mod lobby;
 mod play;
 mod ratings;
 mod setup;
+mod setups;
 mod state;
 
 use engine::Player;
@@ -31,6 +32,7 @@ pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
 pub use ratings::{family, rate};
 pub use setup::SetupAction;
+pub use setups::{Bench, BenchOp, NAME_MAX, code_rules};
 pub use state::{GameSummary, LAST_WINDOW, Seat, WINDOW, column, window_for};
 
 use crate::storage::{GameRecord, MoveRecord, StorageError, Store, UserRecord};

@@ -10,6 +10,18 @@ use super::render::{self, BoardCtx};
 use crate::app::Seat;
 use crate::i18n::Lang;
 
+/// Every button of a keyboard with callback data: (label, data).
+pub(crate) fn buttons_with_data(kb: &InlineKeyboardMarkup) -> Vec<(String, String)> {
+    kb.inline_keyboard
+        .iter()
+        .flatten()
+        .filter_map(|b| match &b.kind {
+            InlineKeyboardButtonKind::CallbackData(d) => Some((b.text.clone(), d.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A context with a plain board and no clock.
 pub(super) fn ctx(lang: Lang, seat: Seat, scroll: u8) -> BoardCtx<'static> {
     BoardCtx {
@@ -117,15 +129,10 @@ fn square_of(data: &str) -> Option<Square> {
 
 /// Every button of a play keyboard that stands for a square, with its label.
 fn button_squares(kb: &InlineKeyboardMarkup) -> Vec<(Square, String)> {
-    kb.inline_keyboard
-        .iter()
-        .flatten()
-        .filter_map(|b| match &b.kind {
-            InlineKeyboardButtonKind::CallbackData(d) if d.starts_with("p.") => {
-                square_of(d).map(|sq| (sq, b.text.clone()))
-            }
-            _ => None,
-        })
+    buttons_with_data(kb)
+        .into_iter()
+        .filter(|(_, d)| d.starts_with("p."))
+        .filter_map(|(text, d)| square_of(&d).map(|sq| (sq, text)))
         .collect()
 }
 

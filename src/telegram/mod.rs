@@ -16,6 +16,7 @@ pub mod outbox;
 pub mod pacer;
 pub mod questions;
 pub mod render;
+pub mod setup_bench;
 mod setup_board;
 pub mod shared;
 pub mod texts;

@@ -74,7 +74,6 @@ mod tests {
     use engine::{ByPlayer, Game, Player, RuleSetId};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
-    use teloxide::types::InlineKeyboardButtonKind;
 
     use super::*;
     use crate::app::Seat;
@@ -82,16 +81,7 @@ mod tests {
     use crate::telegram::marks_tests::ctx;
     use crate::telegram::render;
 
-    fn labels_and_data(kb: &InlineKeyboardMarkup) -> Vec<(String, String)> {
-        kb.inline_keyboard
-            .iter()
-            .flatten()
-            .map(|b| match &b.kind {
-                InlineKeyboardButtonKind::CallbackData(d) => (b.text.clone(), d.clone()),
-                _ => (b.text.clone(), String::new()),
-            })
-            .collect()
-    }
+    use crate::telegram::marks_tests::buttons_with_data as labels_and_data;
 
     /// A classic game of 45 plies seen by North (a combat in it).
     fn game() -> engine::PlayerView {

@@ -2,7 +2,7 @@
 //! as text and keyboard — never anything of the opponent's (R25).
 
 use engine::{Player, Rank, Square, ValidSetup};
-use teloxide::types::InlineKeyboardMarkup;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use super::callback::{Callback, SetupButton};
 use super::render::{WINDOW, button, days_text, esc, rank_label, side_name, square_at, window_buttons, window_start};
@@ -42,26 +42,34 @@ fn home_rows(me: Player) -> impl Iterator<Item = u8> {
     6..10u8
 }
 
-/// The text of a setup board: the reader's own draft only.
+/// The monospace grid of `me`'s four home ranks in `draft`, with file letters.
 #[must_use]
-pub fn setup_text(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> String {
-    let lang = ctx.lang;
+pub fn home_grid(draft: &ValidSetup, me: Player, lang: Lang) -> String {
     let rules = draft.rules();
     let mut grid = String::new();
     let header: String =
-        (0..10).map(|c| format!("{:>3}", (b'a' + square_at(ctx.me, 0, c).file()) as char)).collect::<String>();
-    for row in home_rows(ctx.me) {
-        let rank = square_at(ctx.me, row, 0).rank() + 1;
+        (0..10).map(|c| format!("{:>3}", (b'a' + square_at(me, 0, c).file()) as char)).collect::<String>();
+    for row in home_rows(me) {
+        let rank = square_at(me, row, 0).rank() + 1;
         grid.push_str(&format!("{rank:>2}"));
         for col in 0..10 {
-            let sq = square_at(ctx.me, row, col);
-            let slot = engine::home_slot(ctx.me, sq).expect("home row");
+            let sq = square_at(me, row, col);
+            let slot = engine::home_slot(me, sq).expect("home row");
             let s = draft.setup().slots[slot].map_or_else(|| "·".to_owned(), |r| rank_label(rules, r, lang));
             grid.push_str(&format!("{s:>3}"));
         }
         grid.push('\n');
     }
     grid.push_str(&format!("  {header}"));
+    grid
+}
+
+/// The text of a setup board: the reader's own draft only.
+#[must_use]
+pub fn setup_text(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> String {
+    let lang = ctx.lang;
+    let rules = draft.rules();
+    let grid = home_grid(draft, ctx.me, lang);
     // R7: by lot in «Сражение»; in classic and duel Red (South) moves first.
     let first = match (rules.rules().first_move, ctx.first == ctx.me) {
         (engine::FirstMove::Lot, true) => tr(lang, "first-you"),
@@ -101,6 +109,37 @@ pub fn setup_text(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> String {
     t
 }
 
+/// The buttons of `me`'s four home ranks in `draft`, files `start..start +
+/// WINDOW`, each pressing `tap(square)`; the selected square in brackets.
+pub(crate) fn home_buttons(
+    draft: &ValidSetup,
+    me: Player,
+    selected: Option<Square>,
+    start: u8,
+    lang: Lang,
+    tap: impl Fn(Square) -> Callback,
+) -> Vec<Vec<InlineKeyboardButton>> {
+    let rules = draft.rules();
+    let mut rows = vec![];
+    for row in home_rows(me) {
+        let mut line = vec![];
+        for col in start..start + WINDOW {
+            let sq = square_at(me, row, col);
+            let slot = engine::home_slot(me, sq).expect("home row");
+            let label = match draft.setup().slots[slot] {
+                None => "·".to_owned(),
+                Some(r) if selected == Some(sq) => format!("[{}]", rank_label(rules, r, lang)),
+                Some(Rank::Mine) => "💣".to_owned(),
+                Some(Rank::Flag) => "🚩".to_owned(),
+                Some(r) => rank_label(rules, r, lang),
+            };
+            line.push(button(label, tap(sq)));
+        }
+        rows.push(line);
+    }
+    rows
+}
+
 /// The keyboard of a setup board: the four home ranks × 8 files and controls.
 #[must_use]
 pub fn setup_keyboard(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> InlineKeyboardMarkup {
@@ -116,24 +155,7 @@ pub fn setup_keyboard(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> InlineKeyboardM
         return InlineKeyboardMarkup::new(rows);
     }
     let start = window_start(ctx.scroll);
-    let rules = draft.rules();
-    let mut rows = vec![];
-    for row in home_rows(ctx.me) {
-        let mut line = vec![];
-        for col in start..start + WINDOW {
-            let sq = square_at(ctx.me, row, col);
-            let slot = engine::home_slot(ctx.me, sq).expect("home row");
-            let label = match draft.setup().slots[slot] {
-                None => "·".to_owned(),
-                Some(r) if ctx.selected == Some(sq) => format!("[{}]", rank_label(rules, r, lang)),
-                Some(Rank::Mine) => "💣".to_owned(),
-                Some(Rank::Flag) => "🚩".to_owned(),
-                Some(r) => rank_label(rules, r, lang),
-            };
-            line.push(button(label, Callback::SetupTap { game, ver, sq }));
-        }
-        rows.push(line);
-    }
+    let mut rows = home_buttons(draft, ctx.me, ctx.selected, start, lang, |sq| Callback::SetupTap { game, ver, sq });
     let mut nav = window_buttons(ctx.me, start, |to| ctl(SetupButton::Scroll(to)));
     nav.push(button(tr(lang, "btn-shuffle"), ctl(SetupButton::Shuffle)));
     nav.push(button(tr(lang, "btn-smart"), ctl(SetupButton::Smart)));
