@@ -65,9 +65,19 @@ side-north = North (blue)
 
 ## Board
 board-you-vs = You play { $side } against { $opponent }.
-legend-battle = <i>1 Marshal · 2 General · 3 Colonel · 4 Major · 5 Captain · 6 Lieutenant · 7 Sergeant · 8 Sapper · 9 Soldier · 10 Scout — the lower, the stronger (10 takes 1 by attacking) · B mine · F flag · ? enemy · *5 revealed enemy · ≈ lake</i>
-legend-classic = <i>10 Marshal · 9 General · 8 Colonel · 7 Major · 6 Captain · 5 Lieutenant · 4 Sergeant · 3 Miner · 2 Scout · 1 Spy — the higher, the stronger (1 takes 10 by attacking) · B bomb · F flag · ? enemy · *5 revealed enemy · ≈ lake</i>
+legend-battle = <i>1 Marshal · 2 General · 3 Colonel · 4 Major · 5 Captain · 6 Lieutenant · 7 Sergeant · 8 Sapper · 9 Soldier · 10 Scout — the lower, the stronger (10 takes 1 by attacking) · B mine · F flag</i>
+legend-classic = <i>10 Marshal · 9 General · 8 Colonel · 7 Major · 6 Captain · 5 Lieutenant · 4 Sergeant · 3 Miner · 2 Scout · 1 Spy — the higher, the stronger (1 takes 10 by attacking) · B bomb · F flag</i>
 last-move = Last move:
+last-moves =
+    { $n ->
+        [one] Last move:
+       *[other] Last moves:
+    }
+legend-marks = <i>Enemy: ? never moved · ! has moved, so not a { $family ->
+        [classic] bomb
+       *[other] mine
+    } or the flag{ $runner } · *5 revealed. Yours: 5° known to the enemy. › the last move's squares · ≈ lake</i>
+legend-runner = {" "}· !! has run several squares: a { $rank }
 you = You
 ply-line = { $who }: { $mv }
 combat-won = your { $mine } beat their { $theirs }
@@ -107,6 +117,9 @@ btn-resign-no = No, play on
 btn-offer-draw = 🤝 Offer a draw
 btn-accept-draw = ✅ Accept the draw
 btn-decline-draw = ❌ Decline
+btn-moves = 📜 Moves of the game
+moves-heading = Moves { $from }–{ $to } of { $total }:
+moves-none = No moves yet.
 btn-resend = ⬇ Board to the bottom
 btn-back = ↩ Back to the board
 
@@ -143,8 +156,14 @@ btn-edit-setup = ✏ Change my setup
 setup-usage = Send your setup code after the command, e.g. /setup BFB8657B869B3745s2485B98B963579919849796 — 40 characters, one per home square, your back rank first, each rank from your left: 1–9 the ranks, s the Scout (the Spy in classic), B a mine, F the flag, . an empty square (duels only). Your current code is under your setup board.
 setup-loaded = Setup loaded into game #{ $id }.
 setups-header = Your saved setups:
-setups-none = You have no saved setups yet. During a setup, send /setups save NAME.
+setups-none = You have no saved setups yet.
 setups-saved = Saved as «{ $name }».
+setups-help = Open the workbench for a rule set below, or send /setup CODE. Save: /setups save NAME [CODE]. Rename: /setups rename OLD NEW.
+setups-save-code = With no game in setup, add the code: /setups save NAME CODE (the workbench and every setup board show the code).
+setups-renamed = «{ $old }» is now «{ $new }».
+btn-bench = ✏ { $rules }
+bench-title = Setup workbench
+bench-help = Tap two squares to swap them. Save it: /setups save NAME { $code }
 btn-load-setup = Load «{ $name }»
 btn-delete-setup = 🗑 Delete
 toast-setup-loaded = Setup loaded.
@@ -353,7 +372,13 @@ history-header = <b>Finished games</b>
 history-none = No finished games yet.
 btn-export = 📄 Export
 btn-picture = 🖼 Picture
-opponent = Opponent
+export-players = Players: { $players }
+export-rules = Rule set: { $rules }
+export-time = Time control: { $time }
+export-dates = Started: { $start } · finished: { $end }
+export-result = Result: { $result }
+export-in-progress = game in progress
+export-machine = The lines below are the game itself, for any program that reads the srazhenie-game format.
 replay-title = <b>Replay of game #{ $id }</b> · ply { $ply } of { $total } · everything revealed
 
 ## Settings

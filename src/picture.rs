@@ -4,10 +4,13 @@
 //! sees rank 1 at the bottom and file `a` on the left, North rank 10 at the
 //! bottom and file `j` on the left. South's pieces are red, North's blue
 //! (R3). A piece whose rank the viewer knows carries that rank in the rule
-//! set's numbering ([`engine::RuleSet::number`]), `B` for a Mine and `F`
-//! for the Flag; an enemy piece whose rank is hidden is a plain back, with
-//! a small dot once it has moved (public, R24). The two squares of the last
-//! move are framed in yellow. Letters and digits come from a hand-made 5×7
+//! set's numbering ([`engine::RuleSet::number`]), or an icon for a Mine (a
+//! round mine with a fuse) and the Flag (a flag on its pole) that reads the
+//! same in every language; an enemy piece whose rank is hidden is a plain
+//! back, with a small dot once it has moved (public, R24). A piece whose
+//! rank combat revealed during play (R18) carries a yellow corner, so a
+//! final position shows what each side knew. The two squares of the last
+//! move are framed in yellow. Digits and letters come from a hand-made 5×7
 //! bitmap font, so no font file is needed.
 //!
 //! The only input is a [`PlayerView`], so the picture cannot show anything
@@ -87,11 +90,21 @@ fn draw(view: &PlayerView) -> RgbImage {
             }
             match cell {
                 Cell::Empty | Cell::Lake => {}
-                Cell::Own(p) => draw_piece(&mut img, x, y, &paint(me), Some(label(rules, p.rank))),
+                Cell::Own(p) => {
+                    draw_piece(&mut img, x, y, &paint(me), Some(face(rules, p.rank)));
+                    if p.revealed {
+                        known_corner(&mut img, x, y);
+                    }
+                }
                 Cell::Enemy(e) => {
                     let paint = paint(me.other());
                     match e.revealed {
-                        Some(rank) => draw_piece(&mut img, x, y, &paint, Some(label(rules, rank))),
+                        Some(rank) => {
+                            draw_piece(&mut img, x, y, &paint, Some(face(rules, rank)));
+                            if e.fought {
+                                known_corner(&mut img, x, y);
+                            }
+                        }
                         None => {
                             draw_piece(&mut img, x, y, &paint, None);
                             if e.moved {
@@ -107,12 +120,62 @@ fn draw(view: &PlayerView) -> RgbImage {
     img
 }
 
-/// The label of `rank` in the rule set's numbering; `B` Mine, `F` Flag.
-fn label(rules: &engine::RuleSet, rank: Rank) -> String {
+/// What a known piece shows: its number in the rule set's numbering, or
+/// the Mine's or the Flag's icon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Face {
+    /// A rank's number.
+    Number(String),
+    /// The Mine (Bomb in classic).
+    Mine,
+    /// The Flag.
+    Flag,
+}
+
+fn face(rules: &engine::RuleSet, rank: Rank) -> Face {
     match (rank, rules.number(rank)) {
-        (_, Some(n)) => n.to_string(),
-        (Rank::Flag, None) => "F".to_owned(),
-        _ => "B".to_owned(),
+        (_, Some(n)) => Face::Number(n.to_string()),
+        (Rank::Flag, None) => Face::Flag,
+        _ => Face::Mine,
+    }
+}
+
+/// The yellow corner of a piece whose rank combat revealed in play (R18).
+fn known_corner(img: &mut RgbImage, x: u32, y: u32) {
+    for i in 0..9u32 {
+        fill(img, x + INSET + 2, y + INSET + 2 + i, 9 - i, 1, LAST_MOVE);
+    }
+}
+
+/// The Mine's icon centred on (`cx`, `cy`): a round body, four studs and a
+/// short fuse, in white.
+fn draw_mine(img: &mut RgbImage, cx: u32, cy: u32) {
+    let r = 9i64;
+    for dy in -r..=r {
+        for dx in -r..=r {
+            if dx * dx + dy * dy <= r * r {
+                img.put_pixel(cx.saturating_add_signed(dx as i32), cy.saturating_add_signed(dy as i32), WHITE);
+            }
+        }
+    }
+    for (dx, dy) in [(-12i32, -1i32), (10, -1), (-1, -12), (-1, 10)] {
+        fill(img, cx.saturating_add_signed(dx), cy.saturating_add_signed(dy), 3, 3, WHITE);
+    }
+    // The fuse, up and to the right.
+    for i in 0..5u32 {
+        fill(img, cx + 6 + i, cy - 8 - i, 2, 2, WHITE);
+    }
+}
+
+/// The Flag's icon centred on (`cx`, `cy`): a pole and a triangular cloth, in white.
+fn draw_flag(img: &mut RgbImage, cx: u32, cy: u32) {
+    let (px, top) = (cx - 9, cy - 13);
+    fill(img, px, top, 3, 27, WHITE);
+    fill(img, px - 3, top + 25, 9, 2, WHITE);
+    for i in 0..8u32 {
+        // Each row of the cloth a little shorter towards the tip.
+        fill(img, px + 3, top + i, 18 - 2 * i, 1, WHITE);
+        fill(img, px + 3, top + 15 - i, 18 - 2 * i, 1, WHITE);
     }
 }
 
@@ -128,15 +191,18 @@ fn draw_water(img: &mut RgbImage, x: u32, y: u32) {
     }
 }
 
-/// A piece on the square at (`x`, `y`): a bordered tile with `text` in
-/// white, or a plain back with an inner frame when `text` is `None`.
-fn draw_piece(img: &mut RgbImage, x: u32, y: u32, paint: &Paint, text: Option<String>) {
+/// A piece on the square at (`x`, `y`): a bordered tile with its face in
+/// white, or a plain back with an inner frame when `face` is `None`.
+fn draw_piece(img: &mut RgbImage, x: u32, y: u32, paint: &Paint, face: Option<Face>) {
     let (px, py, side) = (x + INSET, y + INSET, CELL - 2 * INSET);
-    let face = if text.is_some() { paint.face } else { paint.back };
+    let colour = if face.is_some() { paint.face } else { paint.back };
     fill(img, px, py, side, side, paint.border);
-    fill(img, px + 2, py + 2, side - 4, side - 4, face);
-    match text {
-        Some(t) => draw_text(img, x + CELL / 2, y + CELL / 2, &t, 3, WHITE),
+    fill(img, px + 2, py + 2, side - 4, side - 4, colour);
+    let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+    match face {
+        Some(Face::Number(t)) => draw_text(img, cx, cy, &t, 3, WHITE),
+        Some(Face::Mine) => draw_mine(img, cx, cy),
+        Some(Face::Flag) => draw_flag(img, cx, cy),
         None => frame(img, px + 7, py + 7, side - 14, 1, paint.face),
     }
     // Round the corners by a pixel.
@@ -201,7 +267,7 @@ fn draw_text(img: &mut RgbImage, cx: u32, cy: u32, text: &str, scale: u32, c: Rg
 }
 
 /// The 5×7 bitmap of `ch`: seven rows, top first, the five low bits of each
-/// row a pixel each, leftmost the highest. Digits, `a`–`j`, `B` and `F`.
+/// row a pixel each, leftmost the highest. Digits and `a`–`j`.
 const fn glyph(ch: char) -> Option<[u8; 7]> {
     Some(match ch {
         '0' => [0b01110, 0b10001, 0b10011, 0b10101, 0b11001, 0b10001, 0b01110],
@@ -214,8 +280,6 @@ const fn glyph(ch: char) -> Option<[u8; 7]> {
         '7' => [0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000],
         '8' => [0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110],
         '9' => [0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100],
-        'B' => [0b11110, 0b10001, 0b10001, 0b11110, 0b10001, 0b10001, 0b11110],
-        'F' => [0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b10000],
         'a' => [0b00000, 0b00000, 0b01110, 0b00001, 0b01111, 0b10001, 0b01111],
         'b' => [0b10000, 0b10000, 0b10110, 0b11001, 0b10001, 0b10001, 0b11110],
         'c' => [0b00000, 0b00000, 0b01110, 0b10000, 0b10000, 0b10001, 0b01110],
@@ -315,5 +379,49 @@ mod tests {
         let e6 = "e6".parse().unwrap();
         assert_ne!(a.view(Player::South).cell(e6), b.view(Player::South).cell(e6));
         assert_ne!(render_png(&a.view(Player::South)), render_png(&b.view(Player::South)));
+    }
+
+    #[test]
+    fn picture_rule_r18_pieces_revealed_in_play_carry_a_corner() {
+        // North's Major on e6 won a combat: South's picture marks it; the
+        // never-fought North piece on a6 carries no corner.
+        let g = game(CODE, CODE, MOVES);
+        let img = draw(&g.view(Player::South));
+        let corner =
+            |row: u32, col: u32| *img.get_pixel(MARGIN + col * CELL + INSET + 3, MARGIN + row * CELL + INSET + 3);
+        assert_eq!(corner(4, 4), LAST_MOVE);
+        assert_ne!(corner(3, 0), LAST_MOVE);
+        // North's picture marks its own Major, which South knows, and nothing else.
+        let north = draw(&g.view(Player::North));
+        let corners = (0..10)
+            .flat_map(|r| (0..10).map(move |c| (r, c)))
+            .filter(|(r, c)| {
+                *north.get_pixel(MARGIN + c * CELL + INSET + 3, MARGIN + r * CELL + INSET + 3) == LAST_MOVE
+            })
+            .collect::<Vec<_>>();
+        assert_eq!(corners, vec![(5, 5)]);
+    }
+
+    #[test]
+    fn picture_draws_mines_and_the_flag_as_icons() {
+        // South's own a1 Mine (the code's first slot is a Mine) and b1 Flag:
+        // icons differ from each other and from any number.
+        let g = game(CODE, CODE, "");
+        let img = draw(&g.view(Player::South));
+        let tile = |col: u32| -> Vec<Rgb<u8>> {
+            let (x, y) = (MARGIN + col * CELL, MARGIN + 9 * CELL);
+            (0..CELL)
+                .flat_map(|dy| (0..CELL).map(move |dx| (dx, dy)))
+                .map(|(dx, dy)| *img.get_pixel(x + dx, y + dy))
+                .collect()
+        };
+        let (mine, flag) = (tile(0), tile(1));
+        assert_ne!(mine, flag);
+        let white = |t: &[Rgb<u8>]| t.iter().filter(|p| **p == WHITE).count();
+        assert!(white(&mine) > 150 && white(&flag) > 100, "{} {}", white(&mine), white(&flag));
+        if let Ok(dir) = std::env::var("PICTURE_DUMP") {
+            let end = game(CODE, CODE, MOVES);
+            std::fs::write(format!("{dir}/south.png"), render_png(&end.view(Player::South))).unwrap();
+        }
     }
 }

@@ -1,15 +1,48 @@
 //! Finished games: the list, replay, export and picture (R26: once a game is
 //! over, both setups and the whole record are public to both players).
 
-use engine::{Game, PlayerView};
+use engine::{ByPlayer, Game, Outcome, Player, PlayerView, RuleSetId};
 
 use super::state::{self, GameSummary};
-use super::{App, UserError};
-use crate::storage::GameStatus;
+use super::{AI_USER_ID, App, UserError};
+use crate::storage::{GameRecord, GameStatus};
+
+/// Who sat on one side of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// A person, by their Telegram first name.
+    Person(String),
+    /// The built-in AI at this level.
+    Ai(ai::Level),
+}
+
+/// What a shared record of a finished game says besides the moves: the
+/// caption of its picture and the header of its export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFacts {
+    /// The game's id.
+    pub id: i64,
+    /// Its rule set.
+    pub rule_set: RuleSetId,
+    /// Who played South and North.
+    pub players: ByPlayer<Who>,
+    /// The reader's side.
+    pub me: Player,
+    /// The result (R19–R23).
+    pub outcome: Option<Outcome>,
+    /// Days per move; `None` = unlimited (R23).
+    pub days_per_move: Option<i64>,
+    /// When the game was created and when it ended, unix seconds.
+    pub started_at: i64,
+    /// When it ended, unix seconds.
+    pub finished_at: Option<i64>,
+}
 
 /// One frame of a replay: the position after `ply` plies, everything revealed.
 #[derive(Clone, Debug)]
 pub struct ReplayFrame {
+    /// Who played the reader's opponent.
+    pub opponent: Who,
     /// The reader's view of that position, with all ranks revealed (R26).
     pub view: PlayerView,
     /// Plies shown (0 = the start position).
@@ -32,31 +65,58 @@ impl App {
             .collect()
     }
 
-    async fn finished_game(&self, user_id: i64, game_id: i64) -> Result<(Game, engine::Player), UserError> {
+    async fn finished_game(&self, user_id: i64, game_id: i64) -> Result<(Game, GameFacts), UserError> {
         let (rec, side) = self.game_of(user_id, game_id).await?;
         if rec.status != GameStatus::Finished {
             return Err(UserError::WrongPhase);
         }
-        Ok((state::load_engine(&rec)?, side))
+        let game = state::load_engine(&rec)?;
+        let players =
+            ByPlayer { south: self.who(&rec, Player::South).await, north: self.who(&rec, Player::North).await };
+        let facts = GameFacts {
+            id: rec.id,
+            rule_set: game.rule_set(),
+            players,
+            me: side,
+            outcome: game.outcome(),
+            days_per_move: rec.days_per_move,
+            started_at: rec.created_at,
+            finished_at: rec.finished_at,
+        };
+        Ok((game, facts))
+    }
+
+    /// Who sits on `side` of `rec` (an empty name if the user is gone).
+    async fn who(&self, rec: &GameRecord, side: Player) -> Who {
+        let id = rec.player(side.as_str()).map(|p| p.user_id);
+        match (id, super::ai_level(&rec.opponent_kind)) {
+            (Some(AI_USER_ID), Some(level)) => Who::Ai(level),
+            (Some(id), _) => {
+                Who::Person(self.store.get_user(id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default())
+            }
+            (None, _) => Who::Person(String::new()),
+        }
     }
 
     /// The game's export (the engine's documented text format, both setups
-    /// and every move) with a file name; only after the end (R26).
+    /// and every move) with a file name and the facts for its header; only
+    /// after the end (R26).
     ///
     /// # Errors
     /// [`UserError::NotInGame`], [`UserError::WrongPhase`] before the end.
-    pub async fn export_game(&self, user_id: i64, game_id: i64) -> Result<(String, String), UserError> {
-        let (game, _) = self.finished_game(user_id, game_id).await?;
-        Ok((format!("srazhenie-game-{game_id}.txt"), engine::export(&game)))
+    pub async fn export_game(&self, user_id: i64, game_id: i64) -> Result<(String, String, GameFacts), UserError> {
+        let (game, facts) = self.finished_game(user_id, game_id).await?;
+        Ok((format!("srazhenie-game-{game_id}.txt"), engine::export(&game), facts))
     }
 
-    /// A PNG of the final position from the reader's side, everything revealed.
+    /// A PNG of the final position from the reader's side, everything
+    /// revealed, with the facts for its caption.
     ///
     /// # Errors
     /// [`UserError::NotInGame`], [`UserError::WrongPhase`] before the end.
-    pub async fn picture(&self, user_id: i64, game_id: i64) -> Result<Vec<u8>, UserError> {
-        let (game, side) = self.finished_game(user_id, game_id).await?;
-        Ok(crate::picture::render_png(&game.view(side)))
+    pub async fn picture(&self, user_id: i64, game_id: i64) -> Result<(Vec<u8>, GameFacts), UserError> {
+        let (game, facts) = self.finished_game(user_id, game_id).await?;
+        Ok((crate::picture::render_png(&game.view(facts.me)), facts))
     }
 
     /// The replay frame after `ply` plies (clamped to the game's length).
@@ -64,7 +124,8 @@ impl App {
     /// # Errors
     /// [`UserError::NotInGame`], [`UserError::WrongPhase`] before the end.
     pub async fn replay(&self, user_id: i64, game_id: i64, ply: usize) -> Result<ReplayFrame, UserError> {
-        let (game, side) = self.finished_game(user_id, game_id).await?;
+        let (game, facts) = self.finished_game(user_id, game_id).await?;
+        let side = facts.me;
         let total = game.ply();
         let ply = ply.min(total);
         let mut frame = Game::new(game.rule_set(), *game.setups(), game.first_player())
@@ -77,6 +138,7 @@ impl App {
         if frame.outcome().is_none() {
             let _ = frame.agree_draw();
         }
-        Ok(ReplayFrame { view: frame.view(side), ply, total })
+        let opponent = facts.players[side.other()].clone();
+        Ok(ReplayFrame { opponent, view: frame.view(side), ply, total })
     }
 }

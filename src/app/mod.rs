@@ -17,6 +17,7 @@ mod lobby;
 mod play;
 mod ratings;
 mod setup;
+mod setups;
 mod state;
 
 use engine::Player;
@@ -26,11 +27,12 @@ pub use ai::{AI_USER_ID, ai_level};
 pub use challenge::Accepted;
 pub use clock::{ClockConfig, DAY, VACATION_DAYS_PER_YEAR, Vacation, civil_date, deadline, refresh_points};
 pub use errors::UserError;
-pub use history::ReplayFrame;
+pub use history::{GameFacts, ReplayFrame, Who};
 pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
 pub use ratings::{family, rate};
 pub use setup::SetupAction;
+pub use setups::{Bench, BenchOp, NAME_MAX, code_rules};
 pub use state::{GameSummary, LAST_WINDOW, Seat, WINDOW, column, window_for};
 
 use crate::storage::{GameRecord, MoveRecord, StorageError, Store, UserRecord};

@@ -29,6 +29,8 @@ pub enum Action {
     Abort,
     /// Play the move waiting for confirmation.
     ConfirmMove,
+    /// Show the move list at this page (R24: every ply as the player saw it).
+    Moves(u16),
 }
 
 /// What a tap on a square did.
@@ -240,6 +242,7 @@ impl App {
                         vec![]
                     }
                     Action::Menu => set_seat(rec, Seat::Menu)?,
+                    Action::Moves(page) => set_seat(rec, Seat::Moves(page))?,
                     Action::Back => set_seat(rec, Seat::Idle)?,
                     Action::Resign => set_seat(rec, Seat::ConfirmResign)?,
                     Action::ResignConfirm => {

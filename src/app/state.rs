@@ -21,6 +21,9 @@ pub enum Seat {
     ConfirmResign,
     /// "Confirm e4-e5?": a move waiting for its confirmation (setting).
     ConfirmMove(engine::Move),
+    /// The move list, at this page (0 = the first plies; past the last
+    /// page means the last).
+    Moves(u16),
 }
 
 impl Seat {
@@ -32,6 +35,7 @@ impl Seat {
             Some("menu") => Seat::Menu,
             Some("resign") => Seat::ConfirmResign,
             Some(m) if m.starts_with("confirm:") => m[8..].parse().map_or(Seat::Idle, Seat::ConfirmMove),
+            Some(m) if m.starts_with("moves:") => m[6..].parse().map_or(Seat::Idle, Seat::Moves),
             Some(sq) => sq.parse().map_or(Seat::Idle, Seat::Selected),
         }
     }
@@ -45,6 +49,7 @@ impl Seat {
             Seat::Menu => Some("menu".into()),
             Seat::ConfirmResign => Some("resign".into()),
             Seat::ConfirmMove(m) => Some(format!("confirm:{m}")),
+            Seat::Moves(page) => Some(format!("moves:{page}")),
         }
     }
 }
@@ -226,6 +231,8 @@ mod tests {
             Seat::ConfirmResign,
             Seat::Selected("e4".parse().unwrap()),
             Seat::ConfirmMove("e4-e5".parse().unwrap()),
+            Seat::Moves(0),
+            Seat::Moves(17),
         ] {
             assert_eq!(Seat::parse(s.store().as_deref()), s);
         }

@@ -144,7 +144,7 @@ impl Agent {
                 let own = OwnPiece { rank, revealed: false, moved: false };
                 self.cells[home_square(self.me, slot).index()] = Cell::Own(own);
             }
-            let enemy = EnemyPiece { revealed: None, moved: false, ran: false };
+            let enemy = EnemyPiece { revealed: None, moved: false, ran: false, fought: false };
             self.cells[home_square(self.me.other(), slot).index()] = Cell::Enemy(enemy);
         }
         self.state = State::Turn;
@@ -212,7 +212,7 @@ impl Agent {
         }
         let reveal = |c: Cell, rank: Rank| match c {
             Cell::Own(p) => Cell::Own(OwnPiece { revealed: true, ..p }),
-            Cell::Enemy(e) => Cell::Enemy(EnemyPiece { revealed: Some(rank), ..e }),
+            Cell::Enemy(e) => Cell::Enemy(EnemyPiece { revealed: Some(rank), fought: true, ..e }),
             other => other,
         };
         let combat = match outcome {

@@ -5,11 +5,11 @@
 //! Wire format: a one-letter tag and dot-separated fields, e.g. `p.12.7.e4`
 //! (tap e4 on version 7 of game 12's board). Always at most 64 bytes
 //! (Telegram's limit): the longest variant is two 19-digit numbers and a
-//! square, 45 bytes.
+//! move-list page (`P.<game>.<ver>.h65535`), 48 bytes.
 
 use engine::{RuleSetId, Square};
 
-use crate::app::{Action, SetupAction};
+use crate::app::{Action, Bench, BenchOp, SetupAction};
 use crate::i18n::Lang;
 
 /// Telegram's limit on `callback_data`, in bytes.
@@ -162,6 +162,16 @@ pub enum Callback {
     AiGame(ai::Level, RuleSetId),
     /// A shortcut of `/start`, `/help` and a dead link: do what the command does.
     Menu(MenuItem),
+    /// A button of the setup workbench outside any game: the workbench as
+    /// drawn (setup, selection, window) and the control pressed.
+    Bench {
+        /// The workbench the button was drawn on.
+        bench: Bench,
+        /// The control.
+        op: BenchOp,
+    },
+    /// `/setups`: open the workbench on a smart setup of this rule set.
+    BenchNew(RuleSetId),
     /// A button that does nothing (a lake, an empty square when nothing can happen).
     Noop,
 }
@@ -224,12 +234,19 @@ fn action_code(a: Action) -> String {
         Action::DeclineDraw => "n".into(),
         Action::Abort => "x".into(),
         Action::ConfirmMove => "y".into(),
+        Action::Moves(page) => format!("h{page}"),
     }
 }
 
 fn scroll(s: &str) -> Option<u8> {
     let n: u8 = s.strip_prefix('l')?.parse().ok()?;
     (n <= 2).then_some(n)
+}
+
+/// A move-list page: `h` and a number with no sign or leading zero.
+fn page(s: &str) -> Option<u16> {
+    let n = s.strip_prefix('h')?;
+    (n == "0" || (!n.starts_with('0') && n.bytes().all(|b| b.is_ascii_digit()))).then(|| n.parse().ok())?
 }
 
 impl Callback {
@@ -261,6 +278,19 @@ impl Callback {
             Callback::AiLevel(l) => format!("a.{}", level_index(l)),
             Callback::AiGame(l, r) => format!("A.{}.{}", level_index(l), rules_index(r)),
             Callback::Menu(item) => format!("M.{}", item.command()),
+            Callback::Bench { bench, op } => {
+                let op = match op {
+                    BenchOp::Tap(sq) => sq.to_string(),
+                    BenchOp::Shuffle => "x".into(),
+                    BenchOp::Smart => "m".into(),
+                    BenchOp::Scroll(n) => format!("l{n}"),
+                };
+                // Empty squares ('.' in a code) travel as '_', since '.' separates fields.
+                let code = bench.setup.to_code().replace('.', "_");
+                let sel = bench.selected.map_or_else(|| "-".to_owned(), |s| s.to_string());
+                format!("B.{}.{code}.{sel}.{}.{op}", rules_index(bench.setup.rules()), bench.scroll)
+            }
+            Callback::BenchNew(r) => format!("b.{}", rules_index(r)),
             Callback::Noop => "_".into(),
         };
         debug_assert!(s.len() <= MAX_LEN);
@@ -329,6 +359,7 @@ impl Callback {
                     "n" => Action::DeclineDraw,
                     "x" => Action::Abort,
                     "y" => Action::ConfirmMove,
+                    s if s.starts_with('h') => Action::Moves(page(s).ok_or(BadCallback)?),
                     s => Action::Scroll(scroll(s).ok_or(BadCallback)?),
                 };
                 Callback::Play { game: num(1)?, ver: num(2)?, action }
@@ -386,6 +417,30 @@ impl Callback {
             "R" => {
                 arity(2)?;
                 Callback::Rematch { game: num(1)? }
+            }
+            "b" => {
+                arity(2)?;
+                Callback::BenchNew(rules(1)?)
+            }
+            "B" => {
+                arity(6)?;
+                let code = parts[2].replace('_', ".");
+                let setup = engine::ValidSetup::from_code(rules(1)?.rules(), &code).map_err(|_| BadCallback)?;
+                if setup.to_code() != code {
+                    return Err(BadCallback);
+                }
+                let selected = if parts[3] == "-" { None } else { Some(sq(3)?) };
+                if selected.is_some_and(|s| engine::home_slot(engine::Player::South, s).is_none()) {
+                    return Err(BadCallback);
+                }
+                let window = u8::try_from(num(4)?).ok().filter(|n| *n <= 2).ok_or(BadCallback)?;
+                let op = match parts[5] {
+                    "x" => BenchOp::Shuffle,
+                    "m" => BenchOp::Smart,
+                    s if s.starts_with('l') => BenchOp::Scroll(scroll(s).ok_or(BadCallback)?),
+                    _ => BenchOp::Tap(sq(5)?),
+                };
+                Callback::Bench { bench: Bench { setup, selected, scroll: window }, op }
             }
             "I" => {
                 arity(4)?;
@@ -446,114 +501,5 @@ impl Callback {
 }
 
 #[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    use super::*;
-
-    fn all_examples() -> Vec<Callback> {
-        let (game, ver) = (i64::MAX, i64::MAX);
-        let sq: Square = "j10".parse().unwrap();
-        let mut v = vec![
-            Callback::SetupTap { game, ver, sq },
-            Callback::Tap { game, ver, sq },
-            Callback::DrawAnswer { game, accept: true },
-            Callback::DrawAnswer { game, accept: false },
-            Callback::Resend { game },
-            Callback::CancelInvite { game },
-            Callback::Lang(Lang::Ru),
-            Callback::Lang(Lang::En),
-            Callback::LoadSetup(i64::MAX),
-            Callback::DeleteSetup(1),
-            Callback::Noop,
-            Callback::Rematch { game },
-            Callback::Export { game },
-            Callback::ToggleConfirm(true),
-            Callback::ToggleConfirm(false),
-            Callback::Accept { challenger: i64::MAX, rules: RuleSetId::BattleDuel, days: 14 },
-            Callback::Watch { game },
-            Callback::Unwatch { game },
-            Callback::Picture { game },
-            Callback::Replay { game, ply: u32::MAX },
-            Callback::Join(*b"AAAAAAAAAAAAAAAAAAAA-_"),
-            Callback::Menu(MenuItem::Ai),
-            Callback::Menu(MenuItem::New),
-        ];
-        for b in
-            [SetupButton::Shuffle, SetupButton::Smart, SetupButton::Confirm, SetupButton::Edit, SetupButton::Scroll(2)]
-        {
-            v.push(Callback::Setup { game, ver, button: b });
-        }
-        for a in [
-            Action::Scroll(0),
-            Action::Menu,
-            Action::Back,
-            Action::Resign,
-            Action::ResignConfirm,
-            Action::OfferDraw,
-            Action::AcceptDraw,
-            Action::DeclineDraw,
-            Action::Abort,
-            Action::ConfirmMove,
-        ] {
-            v.push(Callback::Play { game, ver, action: a });
-        }
-        for l in AI_LEVELS {
-            v.push(Callback::AiLevel(l));
-            v.push(Callback::AiGame(l, RuleSetId::BattleDuel));
-        }
-        for r in RuleSetId::ALL {
-            v.push(Callback::NewRules(r));
-            for d in crate::telegram::DAYS_CHOICES {
-                v.push(Callback::NewGame(r, d));
-            }
-        }
-        v
-    }
-
-    #[test]
-    fn every_variant_round_trips_within_64_bytes() {
-        for cb in all_examples() {
-            let s = cb.encode();
-            assert!(s.len() <= MAX_LEN, "{s} is {} bytes", s.len());
-            assert_eq!(Callback::parse(&s), Ok(cb), "{s}");
-        }
-    }
-
-    #[test]
-    fn forged_data_is_refused() {
-        for s in [
-            "",
-            "x",
-            "p",
-            "p.1.2",
-            "p.1.2.k4",
-            "p.1.2.E4",
-            "p.-1.2.e4",
-            "p.1.2.e4.5",
-            "U.1.2.l3",
-            "N.0.4",
-            "N.9.1",
-            "L.de",
-            "D.1.x",
-            "r.",
-            "r.1a",
-            "_.1",
-            "p.1.+2.e4",
-            "M.x",
-            "M.ai.1",
-        ] {
-            assert_eq!(Callback::parse(s), Err(BadCallback), "{s:?}");
-        }
-        assert_eq!(Callback::parse(&"p.1.2.e4".repeat(10)), Err(BadCallback));
-    }
-
-    proptest! {
-        #[test]
-        fn parse_never_panics_and_accepts_only_canonical(s in "\\PC{0,80}") {
-            if let Ok(cb) = Callback::parse(&s) {
-                prop_assert_eq!(cb.encode(), s);
-            }
-        }
-    }
-}
+#[path = "callback_tests.rs"]
+mod tests;

@@ -10,12 +10,19 @@ pub mod deliver;
 mod handlers;
 pub mod health;
 pub mod intro;
+mod marks;
+mod move_list;
 pub mod outbox;
 pub mod pacer;
 pub mod questions;
 pub mod render;
+pub mod setup_bench;
+mod setup_board;
+pub mod shared;
 pub mod texts;
 
+#[cfg(test)]
+pub(crate) mod marks_tests;
 #[cfg(test)]
 mod render_tests;
 

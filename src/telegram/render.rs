@@ -2,12 +2,13 @@
 //! own draft (setup) only — never from the full game, so nothing hidden can
 //! reach a message (R25).
 
-use engine::{
-    Cell, CombatResult, DrawReason, Outcome, Player, PlayerView, Rank, Record, RuleSetId, Square, ValidSetup, WinReason,
-};
+use engine::{Cell, CombatResult, DrawReason, Outcome, Player, PlayerView, Rank, Record, RuleSetId, Square, WinReason};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
-use super::callback::{Callback, SetupButton};
+use super::callback::Callback;
+use super::marks::{Place, label, legend, marked};
+pub use super::marks::{grid, square_at};
+pub use super::setup_board::{SetupCtx, setup_keyboard, setup_text};
 use crate::app::{Action, Seat};
 use crate::i18n::{Lang, TrArg, tr, tr_args};
 
@@ -47,16 +48,6 @@ pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// The squares of row `row` (0 = top) in `me`'s orientation (R3): South sees
-/// rank 10 at the top and file a on the left; North the opposite.
-fn square_at(me: Player, row: u8, col: u8) -> Square {
-    let sq = match me {
-        Player::South => Square::new(col, 9 - row),
-        Player::North => Square::new(9 - col, row),
-    };
-    sq.expect("row and col < 10")
-}
-
 /// The short label of a rank in a rule set: its number, or the Mine/Flag letter.
 #[must_use]
 pub fn rank_label(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
@@ -69,7 +60,7 @@ pub fn rank_label(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
 
 /// The family of names and numbers a rule set uses: `"battle"` («Сражение»,
 /// 1 strongest) or `"classic"` (10 strongest, Bombs and the Spy).
-fn family(rules: RuleSetId) -> &'static str {
+pub(crate) fn family(rules: RuleSetId) -> &'static str {
     if rules.rules().numbering == engine::Numbering::Classic { "classic" } else { "battle" }
 }
 
@@ -91,41 +82,7 @@ pub fn rank_name_in(rules: RuleSetId, rank: Rank, lang: Lang, case: &'static str
     }
 }
 
-fn grid_cell(v: &PlayerView, sq: Square, lang: Lang) -> String {
-    let r = v.rule_set();
-    let s = match v.cell(sq) {
-        Cell::Empty => "·".to_owned(),
-        Cell::Lake => "≈".to_owned(),
-        Cell::Own(p) => rank_label(r, p.rank, lang),
-        Cell::Enemy(e) => match e.revealed {
-            Some(rank) => format!("*{}", rank_label(r, rank, lang)),
-            None => "?".to_owned(),
-        },
-    };
-    format!("{s:>3}")
-}
-
-/// The monospace grid of the whole board from `v.me()`'s side, with coordinates.
-#[must_use]
-pub fn grid(v: &PlayerView, lang: Lang) -> String {
-    let me = v.me();
-    let mut out = String::new();
-    let header: String =
-        (0..10).map(|c| format!("{:>3}", (b'a' + square_at(me, 0, c).file()) as char)).collect::<String>();
-    out.push_str(&format!("  {header}\n"));
-    for row in 0..10 {
-        let rank = square_at(me, row, 0).rank() + 1;
-        out.push_str(&format!("{rank:>2}"));
-        for col in 0..10 {
-            out.push_str(&grid_cell(v, square_at(me, row, col), lang));
-        }
-        out.push('\n');
-    }
-    out.push_str(&format!("  {header}"));
-    out
-}
-
-fn side_name(side: Player, lang: Lang) -> String {
+pub(crate) fn side_name(side: Player, lang: Lang) -> String {
     tr(lang, if side == Player::South { "side-south" } else { "side-north" })
 }
 
@@ -204,26 +161,46 @@ fn graveyard_line(v: &PlayerView, p: Player, lang: Lang) -> String {
     ranks.iter().map(|r| rank_label(v.rule_set(), *r, lang)).collect::<Vec<_>>().join(" ")
 }
 
-/// The text of a play (or finished) board.
+/// The game, its rule set and who plays whom, each line ended.
 #[must_use]
-pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
+pub fn title_line(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
     let lang = ctx.lang;
-    let mut t = String::new();
-    t.push_str(&format!(
+    let mut t = format!(
         "<b>{}</b> · {}\n",
         tr_args(lang, "game-title", &[("id", ctx.game_id.into())]),
         tr(lang, &format!("rules-{}", v.rule_set().as_str()))
-    ));
+    );
     t.push_str(&tr_args(
         lang,
         "board-you-vs",
         &[("side", side_name(v.me(), lang).into()), ("opponent", esc(ctx.opponent).into())],
     ));
-    t.push_str(&format!("\n<pre>{}</pre>\n", grid(v, lang)));
-    t.push_str(&tr(lang, &format!("legend-{}", family(v.rule_set()))));
     t.push('\n');
-    if let Some(last) = v.last_move() {
-        t.push_str(&format!("{} {}\n", tr(lang, "last-move"), describe_ply(v, last, lang, ctx.opponent)));
+    t
+}
+
+/// The text of a play (or finished) board.
+#[must_use]
+pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
+    let lang = ctx.lang;
+    if let Seat::Moves(page) = ctx.seat
+        && v.outcome().is_none()
+    {
+        return super::move_list::text(v, ctx, page);
+    }
+    let mut t = title_line(v, ctx);
+    t.push_str(&format!("<pre>{}</pre>\n", grid(v, lang)));
+    t.push_str(&legend(v, lang));
+    t.push('\n');
+    // The last two plies, so a reply never hides the result of the
+    // reader's own move.
+    let recent = &v.history()[v.ply().saturating_sub(2)..];
+    if !recent.is_empty() {
+        t.push_str(&tr_args(lang, "last-moves", &[("n", TrArg::from(recent.len()))]));
+        for rec in recent {
+            t.push_str(&format!("\n{}", describe_ply(v, rec, lang, ctx.opponent)));
+        }
+        t.push('\n');
     }
     t.push_str(&tr_args(
         lang,
@@ -327,14 +304,14 @@ pub fn days_text(days: Option<i64>, lang: Lang) -> String {
     }
 }
 
-fn button(text: impl Into<String>, cb: Callback) -> InlineKeyboardButton {
+pub(crate) fn button(text: impl Into<String>, cb: Callback) -> InlineKeyboardButton {
     InlineKeyboardButton::callback(text, cb.encode())
 }
 
 /// The first column of the window: the stored one (the use cases move it
 /// when a piece is selected and back after a move; a press of ◀/▶ moves it
 /// anywhere — a selection never pins it).
-fn window_start(scroll: u8) -> u8 {
+pub(crate) fn window_start(scroll: u8) -> u8 {
     scroll.min(LAST_WINDOW)
 }
 
@@ -349,7 +326,7 @@ pub fn window_label(me: Player, start: u8) -> String {
 
 /// The buttons that name the window shown (`👁 a–h`) and jump to the other
 /// useful view (`c–j ▶` / `◀ a–h`), with `to` the callback of a jump.
-fn window_buttons(me: Player, start: u8, to: impl Fn(u8) -> Callback) -> Vec<InlineKeyboardButton> {
+pub(crate) fn window_buttons(me: Player, start: u8, to: impl Fn(u8) -> Callback) -> Vec<InlineKeyboardButton> {
     let mut row = vec![];
     if start > 0 {
         row.push(button(format!("◀ {}", window_label(me, 0)), to(0)));
@@ -392,6 +369,7 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
                 // R23: either player may abort until both have made a first move.
                 rows.push(vec![button(tr(lang, "btn-abort"), play(Action::Abort))]);
             }
+            rows.push(vec![button(tr(lang, "btn-moves"), play(Action::Moves(u16::MAX)))]);
             rows.push(vec![button(tr(lang, "btn-resend"), Callback::Resend { game })]);
             rows.push(vec![button(tr(lang, "btn-back"), play(Action::Back))]);
             return Some(InlineKeyboardMarkup::new(rows));
@@ -408,6 +386,7 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
                 button(tr(lang, "btn-resign-no"), play(Action::Back)),
             ]]));
         }
+        Seat::Moves(page) => return Some(super::move_list::keyboard(v, ctx, page)),
         Seat::Idle | Seat::Selected(_) => {}
     }
     let me = v.me();
@@ -424,22 +403,15 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
         for col in start..start + WINDOW {
             let sq = square_at(me, row, col);
             let is_dest = dests.contains(&sq);
-            let label = match v.cell(sq) {
-                Cell::Lake => "≈".to_owned(),
+            let text = match v.cell(sq) {
                 Cell::Empty if is_dest => "○".to_owned(),
-                Cell::Empty => "·".to_owned(),
                 Cell::Own(p) if selected == Some(sq) => format!("[{}]", rank_label(r, p.rank, lang)),
-                Cell::Own(p) if p.rank == Rank::Mine => "💣".to_owned(),
-                Cell::Own(p) if p.rank == Rank::Flag => "🚩".to_owned(),
-                Cell::Own(p) => rank_label(r, p.rank, lang),
-                Cell::Enemy(e) => {
-                    let base =
-                        e.revealed.map_or_else(|| "?".to_owned(), |rank| format!("*{}", rank_label(r, rank, lang)));
-                    if is_dest { format!("⚔{base}") } else { base }
-                }
+                Cell::Enemy(_) if is_dest => format!("⚔{}", label(v, sq, lang, Place::Button)),
+                _ => label(v, sq, lang, Place::Button),
             };
+            let text = marked(v, sq, text);
             let cb = if sq.is_lake() { Callback::Noop } else { Callback::Tap { game, ver, sq } };
-            line.push(button(label, cb));
+            line.push(button(text, cb));
         }
         rows.push(line);
     }
@@ -447,138 +419,4 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
     controls.push(button(tr(lang, "btn-menu"), play(Action::Menu)));
     rows.push(controls);
     Some(InlineKeyboardMarkup::new(rows))
-}
-
-/// Everything a setup-board render needs.
-#[derive(Clone, Debug)]
-pub struct SetupCtx<'a> {
-    /// The reader's language.
-    pub lang: Lang,
-    /// Game id.
-    pub game_id: i64,
-    /// Board version for the buttons.
-    pub version: i64,
-    /// The reader's side.
-    pub me: Player,
-    /// Who moves first (R7: drawn and shown to both).
-    pub first: Player,
-    /// The opponent's name.
-    pub opponent: &'a str,
-    /// A selected square (first tap of a swap).
-    pub selected: Option<Square>,
-    /// First visible column.
-    pub scroll: u8,
-    /// The reader confirmed.
-    pub confirmed: bool,
-    /// The opponent confirmed.
-    pub opponent_ready: bool,
-    /// Days per move.
-    pub days_per_move: Option<i64>,
-}
-
-/// Rows of the reader's home ranks, top to bottom as they see them: the
-/// front rank first (row 6 of their view) down to the back rank.
-fn home_rows(me: Player) -> impl Iterator<Item = u8> {
-    let _ = me;
-    6..10u8
-}
-
-/// The text of a setup board: the reader's own draft only.
-#[must_use]
-pub fn setup_text(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> String {
-    let lang = ctx.lang;
-    let rules = draft.rules();
-    let mut grid = String::new();
-    let header: String =
-        (0..10).map(|c| format!("{:>3}", (b'a' + square_at(ctx.me, 0, c).file()) as char)).collect::<String>();
-    for row in home_rows(ctx.me) {
-        let rank = square_at(ctx.me, row, 0).rank() + 1;
-        grid.push_str(&format!("{rank:>2}"));
-        for col in 0..10 {
-            let sq = square_at(ctx.me, row, col);
-            let slot = engine::home_slot(ctx.me, sq).expect("home row");
-            let s = draft.setup().slots[slot].map_or_else(|| "·".to_owned(), |r| rank_label(rules, r, lang));
-            grid.push_str(&format!("{s:>3}"));
-        }
-        grid.push('\n');
-    }
-    grid.push_str(&format!("  {header}"));
-    // R7: by lot in «Сражение»; in classic and duel Red (South) moves first.
-    let first = match (rules.rules().first_move, ctx.first == ctx.me) {
-        (engine::FirstMove::Lot, true) => tr(lang, "first-you"),
-        (engine::FirstMove::Lot, false) => tr(lang, "first-them"),
-        (engine::FirstMove::South, true) => tr(lang, "first-red-you"),
-        (engine::FirstMove::South, false) => tr(lang, "first-red-them"),
-    };
-    let mut t = format!(
-        "<b>{}</b> · {} · {}\n{}\n{}\n<pre>{}</pre>\n{}\n<code>{}</code>\n",
-        tr_args(lang, "game-title", &[("id", ctx.game_id.into())]),
-        tr(lang, &format!("rules-{}", rules.as_str())),
-        days_text(ctx.days_per_move, lang),
-        tr_args(
-            lang,
-            "setup-header",
-            &[("side", side_name(ctx.me, lang).into()), ("opponent", esc(ctx.opponent).into())]
-        ),
-        first,
-        grid,
-        tr(lang, "setup-code-label"),
-        draft.to_code(),
-    );
-    t.push_str(&if ctx.confirmed {
-        tr(lang, if ctx.opponent_ready { "setup-both-ready" } else { "setup-waiting" })
-    } else {
-        let mut s = tr(lang, "setup-help");
-        if ctx.opponent_ready {
-            s.push('\n');
-            s.push_str(&tr(lang, "setup-opponent-ready"));
-        }
-        if let Some(sq) = ctx.selected {
-            s.push('\n');
-            s.push_str(&tr_args(lang, "setup-selected", &[("sq", sq.to_string().into())]));
-        }
-        s
-    });
-    t
-}
-
-/// The keyboard of a setup board: the four home ranks × 8 files and controls.
-#[must_use]
-pub fn setup_keyboard(draft: &ValidSetup, ctx: &SetupCtx<'_>) -> InlineKeyboardMarkup {
-    let lang = ctx.lang;
-    let (game, ver) = (ctx.game_id, ctx.version);
-    let ctl = |button| Callback::Setup { game, ver, button };
-    if ctx.confirmed {
-        let rows = if ctx.opponent_ready {
-            vec![]
-        } else {
-            vec![vec![button(tr(lang, "btn-edit-setup"), ctl(SetupButton::Edit))]]
-        };
-        return InlineKeyboardMarkup::new(rows);
-    }
-    let start = window_start(ctx.scroll);
-    let rules = draft.rules();
-    let mut rows = vec![];
-    for row in home_rows(ctx.me) {
-        let mut line = vec![];
-        for col in start..start + WINDOW {
-            let sq = square_at(ctx.me, row, col);
-            let slot = engine::home_slot(ctx.me, sq).expect("home row");
-            let label = match draft.setup().slots[slot] {
-                None => "·".to_owned(),
-                Some(r) if ctx.selected == Some(sq) => format!("[{}]", rank_label(rules, r, lang)),
-                Some(Rank::Mine) => "💣".to_owned(),
-                Some(Rank::Flag) => "🚩".to_owned(),
-                Some(r) => rank_label(rules, r, lang),
-            };
-            line.push(button(label, Callback::SetupTap { game, ver, sq }));
-        }
-        rows.push(line);
-    }
-    let mut nav = window_buttons(ctx.me, start, |to| ctl(SetupButton::Scroll(to)));
-    nav.push(button(tr(lang, "btn-shuffle"), ctl(SetupButton::Shuffle)));
-    nav.push(button(tr(lang, "btn-smart"), ctl(SetupButton::Smart)));
-    rows.push(nav);
-    rows.push(vec![button(tr(lang, "btn-confirm"), ctl(SetupButton::Confirm))]);
-    InlineKeyboardMarkup::new(rows)
 }

@@ -14,4 +14,5 @@ mod menus;
 mod notices;
 mod profile;
 mod robust;
+mod setups;
 mod social;

@@ -92,11 +92,15 @@ fn history_replay_export_and_picture() {
     let rep = alice.wait_text(&format!("Replay of game #{game}"), list.id);
     assert!(rep.text.contains("ply 0 of 1"), "{}", rep.text);
     alice.press(rep.id, &button_data(&rep, "⏭"));
-    alice.wait_message(rep.id, "the replay at the last ply", |m| m.text.contains("ply 1 of 1"));
+    let last = alice.wait_message(rep.id, "the replay at the last ply", |m| m.text.contains("ply 1 of 1"));
+    // The last ply names who made it: the reader or the opponent by name.
+    assert!(!last.text.contains("Opponent"), "{}", last.text);
     alice.press(list.id, &button_data(&list, "📄 Export"));
     let doc = wait_for(WAIT, "the export", || alice.bot_messages().into_iter().find_map(|m| m.document));
     assert_eq!(doc, format!("srazhenie-game-{game}.txt"));
     alice.press(list.id, &button_data(&list, "🖼 Picture"));
-    wait_for(WAIT, "the picture", || alice.bot_messages().into_iter().find(|m| m.photo));
+    let pic = wait_for(WAIT, "the picture", || alice.bot_messages().into_iter().find(|m| m.photo));
+    // The caption: game, rule set, players, result.
+    assert!(pic.text.starts_with(&format!("Game #{game} · ")) && pic.text.contains(" won — "), "{}", pic.text);
     env.check_clean();
 }

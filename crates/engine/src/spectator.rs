@@ -50,7 +50,12 @@ impl Game {
                 None => PublicCell::Empty,
                 Some(p) => PublicCell::Piece {
                     owner: p.player,
-                    known: EnemyPiece { revealed: (p.revealed || over).then_some(p.rank), moved: p.moved, ran: p.ran },
+                    known: EnemyPiece {
+                        revealed: (p.revealed || over).then_some(p.rank),
+                        moved: p.moved,
+                        ran: p.ran,
+                        fought: p.revealed,
+                    },
                 },
             })
             .collect();

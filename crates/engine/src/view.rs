@@ -33,6 +33,9 @@ pub struct EnemyPiece {
     pub moved: bool,
     /// Has made a multi-square move: so the runner kind.
     pub ran: bool,
+    /// Its rank was revealed by combat during play (R18), as opposed to
+    /// only by the end of the game (R26).
+    pub fought: bool,
 }
 
 /// What the viewer sees on one square.
@@ -82,6 +85,7 @@ impl Game {
                     revealed: (p.revealed || over).then_some(p.rank),
                     moved: p.moved,
                     ran: p.ran,
+                    fought: p.revealed,
                 }),
             })
             .collect();

@@ -110,7 +110,7 @@ fn rule_r13_combat_reveals_both_pieces() {
     }
     assert_eq!(
         cell(&g, North, "e7"),
-        Cell::Enemy(EnemyPiece { revealed: Some(Rank::Colonel), moved: true, ran: false })
+        Cell::Enemy(EnemyPiece { revealed: Some(Rank::Colonel), moved: true, ran: false, fought: true })
     );
     assert_eq!(cell(&g, South, "e7"), Cell::Own(OwnPiece { rank: Rank::Colonel, revealed: true, moved: true }));
 }
@@ -119,11 +119,14 @@ fn rule_r13_combat_reveals_both_pieces() {
 fn rule_r15_mine_stays_and_is_revealed() {
     // R15: the Mine stays where it was, now known to both.
     let (g, _) = fight(RuleSetId::Battle, Rank::Marshal, Rank::Mine);
-    assert_eq!(cell(&g, South, "e7"), Cell::Enemy(EnemyPiece { revealed: Some(Rank::Mine), moved: false, ran: false }));
+    assert_eq!(
+        cell(&g, South, "e7"),
+        Cell::Enemy(EnemyPiece { revealed: Some(Rank::Mine), moved: false, ran: false, fought: true })
+    );
     let (g, _) = fight(RuleSetId::Battle, Rank::Sapper, Rank::Mine);
     assert_eq!(
         cell(&g, North, "e7"),
-        Cell::Enemy(EnemyPiece { revealed: Some(Rank::Sapper), moved: true, ran: false })
+        Cell::Enemy(EnemyPiece { revealed: Some(Rank::Sapper), moved: true, ran: false, fought: true })
     );
 }
 
@@ -149,7 +152,7 @@ fn rule_r18_survivor_stays_revealed() {
     play(&mut g, "e6-f6");
     assert_eq!(
         cell(&g, North, "f6"),
-        Cell::Enemy(EnemyPiece { revealed: Some(Rank::General), moved: true, ran: false })
+        Cell::Enemy(EnemyPiece { revealed: Some(Rank::General), moved: true, ran: false, fought: true })
     );
     for me in [South, North] {
         assert_eq!(g.view(me).graveyard(North), [Rank::Colonel]);

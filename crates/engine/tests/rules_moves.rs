@@ -80,7 +80,10 @@ fn rule_r12_battle_runners_run_but_do_not_strike() {
     refused(&mut g, "c4-c6", MoveError::Lake);
     refused(&mut g, "e4-e6", MoveError::TooFar);
     play(&mut g, "f4-f6");
-    assert_eq!(cell(&g, North, "f6"), Cell::Enemy(engine::EnemyPiece { revealed: None, moved: true, ran: true }));
+    assert_eq!(
+        cell(&g, North, "f6"),
+        Cell::Enemy(engine::EnemyPiece { revealed: None, moved: true, ran: true, fought: false })
+    );
     assert!(g.piece_at(sq("f6")).unwrap().ran);
     // A piece in the way blocks the run.
     play(&mut g, "a7-a6");

@@ -89,7 +89,7 @@ fn rule_r6_setups_hidden_until_the_end() {
                     assert_eq!(o, OwnPiece { rank: p.rank, revealed: false, moved: false });
                 }
                 (Some(p), Cell::Enemy(e)) if p.player != me => {
-                    assert_eq!(e, EnemyPiece { revealed: None, moved: false, ran: false });
+                    assert_eq!(e, EnemyPiece { revealed: None, moved: false, ran: false, fought: false });
                 }
                 (p, c) => panic!("{s}: {p:?} seen as {c:?}"),
             }
@@ -134,10 +134,16 @@ fn rule_r24_what_a_player_sees() {
     let mut g = game(RuleSetId::BattleDuel, "e4:1 a4:9 b4:8", "e7:2 a7:9 b7:8", South);
     play(&mut g, "a4-a6 e7-e6");
     let north = g.view(North);
-    assert_eq!(north.cell(sq("a6")), Cell::Enemy(EnemyPiece { revealed: None, moved: true, ran: true }));
-    assert_eq!(north.cell(sq("b4")), Cell::Enemy(EnemyPiece { revealed: None, moved: false, ran: false }));
+    assert_eq!(north.cell(sq("a6")), Cell::Enemy(EnemyPiece { revealed: None, moved: true, ran: true, fought: false }));
+    assert_eq!(
+        north.cell(sq("b4")),
+        Cell::Enemy(EnemyPiece { revealed: None, moved: false, ran: false, fought: false })
+    );
     let south = g.view(South);
-    assert_eq!(south.cell(sq("e6")), Cell::Enemy(EnemyPiece { revealed: None, moved: true, ran: false }));
+    assert_eq!(
+        south.cell(sq("e6")),
+        Cell::Enemy(EnemyPiece { revealed: None, moved: true, ran: false, fought: false })
+    );
     assert_eq!(south.history().len(), 2);
     assert_eq!(south.last_move().map(|r| r.mv), Some(mv("e7-e6")));
     play(&mut g, "e4-e5 e6xe5");
@@ -152,7 +158,7 @@ fn rule_r24_what_a_player_sees() {
     }
     assert_eq!(
         cell(&g, North, "e5"),
-        Cell::Enemy(EnemyPiece { revealed: Some(Rank::Marshal), moved: true, ran: false })
+        Cell::Enemy(EnemyPiece { revealed: Some(Rank::Marshal), moved: true, ran: false, fought: true })
     );
     assert_eq!(cell(&g, South, "e5"), Cell::Own(OwnPiece { rank: Rank::Marshal, revealed: true, moved: true }));
 }

@@ -196,8 +196,9 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             }
         }
         Callback::Export { game } => match ui.app.export_game(uid, game).await {
-            Ok((name, text)) => {
+            Ok((name, text, facts)) => {
                 answer(None).await;
+                let text = crate::telegram::shared::export_with_header(&facts, &text, lang);
                 let file = teloxide::types::InputFile::memory(text.into_bytes()).file_name(name);
                 ui.queue(uid, move |ui| async move {
                     let _ = ui.call(uid, || ui.bot.send_document(ChatId(uid), file.clone()).into_future()).await;
@@ -207,11 +208,13 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             Err(e) => Err(e),
         },
         Callback::Picture { game } => match ui.app.picture(uid, game).await {
-            Ok(png) => {
+            Ok((png, facts)) => {
                 answer(None).await;
                 let file = teloxide::types::InputFile::memory(png).file_name(format!("game-{game}.png"));
+                let caption = crate::telegram::shared::picture_caption(&facts, lang);
                 ui.queue(uid, move |ui| async move {
-                    let _ = ui.call(uid, || ui.bot.send_photo(ChatId(uid), file.clone()).into_future()).await;
+                    let send = || ui.bot.send_photo(ChatId(uid), file.clone()).caption(caption.clone()).into_future();
+                    let _ = ui.call(uid, send).await;
                 });
                 return Ok(());
             }
@@ -308,13 +311,40 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                 .setup_action(uid, game, None, SetupAction::Saved(setup_id))
                 .await
                 .map(|d| (Some(tr(lang, "toast-setup-loaded")), d, Force::fresh(uid))),
-            None => Err(UserError::NoActiveGame),
+            // No game in setup: the saved setup opens in the workbench.
+            None => ui.app.saved_setup(uid, setup_id).await.map(|setup| {
+                send_bench(&ui, uid, &crate::app::Bench::new(setup), lang);
+                (None, Done::default(), Force::default())
+            }),
         },
-        Callback::DeleteSetup(setup_id) => match ui.app.store().delete_setup(uid, setup_id).await {
-            Ok(true) => Ok((Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default())),
-            Ok(false) => Err(UserError::NoSuchSetup),
-            Err(e) => Err(e.into()),
+        Callback::DeleteSetup(setup_id) => match ui.app.delete_setup(uid, setup_id).await {
+            Ok(()) => {
+                // The list is redrawn in place without the deleted setup.
+                if let (Some((chat, id)), Ok(all)) = (msg, ui.app.saved_setups(uid).await) {
+                    let (text, kb) = crate::telegram::setup_bench::setups_list(&all, lang);
+                    let _ = ui.edit(chat, id, text, Some(kb));
+                }
+                Ok((Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default()))
+            }
+            Err(e) => Err(e),
         },
+        Callback::BenchNew(rules) => {
+            send_bench(&ui, uid, &crate::app::Bench::new(engine::smart(rules.rules(), &mut rand::rng())), lang);
+            Ok((None, Done::default(), Force::default()))
+        }
+        Callback::Bench { bench, op } => bench.apply(op).map(|next| {
+            let text = crate::telegram::setup_bench::bench_text(&next, lang);
+            let kb = crate::telegram::setup_bench::bench_keyboard(&next, lang);
+            match msg {
+                Some((chat, id)) => {
+                    let _ = ui.edit(chat, id, text, Some(kb));
+                }
+                None => {
+                    let _ = ui.send(uid, text, Some(kb));
+                }
+            }
+            (None, Done::default(), Force::default())
+        }),
     };
     match result {
         Ok((toast, done, force)) => {

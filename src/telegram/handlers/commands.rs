@@ -179,7 +179,11 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                     }
                     Err(e) => reply_error(ui, chat, &e, lang).await,
                 },
-                None => reply_error(ui, chat, &UserError::NoActiveGame, lang).await,
+                // No game in setup: the code opens the workbench.
+                None => match crate::app::code_rules(arg, None) {
+                    Ok(setup) => send_bench(ui, chat, &crate::app::Bench::new(setup), lang),
+                    Err(e) => reply_error(ui, chat, &e, lang).await,
+                },
             }
         }
         "setups" => setups(ui, user, lang, arg).await,

@@ -114,8 +114,8 @@ pub(super) fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: L
     if frame.ply > 0
         && let Some(last) = v.history().last()
     {
-        let who = if last.player == v.me() { tr(lang, "you") } else { tr(lang, "opponent") };
-        t.push_str(&format!("\n{}", crate::telegram::render::describe_ply(v, last, lang, &who)));
+        let opponent = crate::telegram::shared::who_name(&frame.opponent, lang);
+        t.push_str(&format!("\n{}", crate::telegram::render::describe_ply(v, last, lang, &opponent)));
     }
     let to = |ply: usize| Callback::Replay { game, ply: u32::try_from(ply).unwrap_or(u32::MAX) }.encode();
     let kb = InlineKeyboardMarkup::new(vec![vec![
@@ -128,45 +128,75 @@ pub(super) fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: L
 }
 
 pub(super) async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
-    let store = ui.app.store();
-    if let Some(name) = arg.strip_prefix("save").map(str::trim) {
-        let name: String = name.chars().take(32).collect();
-        if name.is_empty() || name.chars().any(char::is_control) {
-            return reply_error(ui, user.id, &UserError::BadSetupName, lang).await;
-        }
-        let Some(game) = current_setup_game(ui, user).await else {
-            return reply_error(ui, user.id, &UserError::NoActiveGame, lang).await;
-        };
-        let Ok(Some(rec)) = store.load_game(game).await else { return };
-        let Some(p) = rec.players.iter().find(|p| p.user_id == user.id) else { return };
-        let Some(code) = p.draft_setup.clone() else { return };
-        match store.save_setup(user.id, &rec.rule_set, &name, &code).await {
-            Ok(_) => {
-                let _ = ui.send(user.id, tr_args(lang, "setups-saved", &[("name", esc(&name).into())]), None);
+    if let Some(rest) = arg.strip_prefix("save") {
+        return save_setup(ui, user, lang, rest.trim()).await;
+    }
+    if let Some(rest) = arg.strip_prefix("rename") {
+        return match ui.app.rename_setup(user.id, rest.trim()).await {
+            Ok((old, new)) => {
+                let text = tr_args(lang, "setups-renamed", &[("old", esc(&old).into()), ("new", esc(&new).into())]);
+                let _ = ui.send(user.id, text, None);
+                send_setups_list(ui, user.id, lang).await;
             }
-            Err(e) => reply_error(ui, user.id, &e.into(), lang).await,
+            Err(e) => reply_error(ui, user.id, &e, lang).await,
+        };
+    }
+    send_setups_list(ui, user.id, lang).await;
+}
+
+/// `/setups save NAME [CODE]`: the code given, or else the draft of the
+/// game in setup.
+async fn save_setup(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
+    let game = current_setup_game(ui, user).await;
+    let game_rules = match game {
+        Some(g) => {
+            ui.app.store().load_game(g).await.ok().flatten().and_then(|r| RuleSetId::parse_any(&r.rule_set).ok())
         }
-        return;
+        None => None,
+    };
+    let (name, code) = match arg.rsplit_once(char::is_whitespace) {
+        Some((name, last)) => match crate::app::code_rules(last, game_rules) {
+            Ok(setup) => (name.trim(), Some(setup)),
+            Err(_) => (arg, None),
+        },
+        None => (arg, None),
+    };
+    let setup = match (code, game) {
+        (Some(setup), _) => setup,
+        (None, Some(g)) => {
+            let draft = ui.app.store().load_game(g).await.ok().flatten().and_then(|rec| {
+                let code = rec.players.iter().find(|p| p.user_id == user.id)?.draft_setup.clone()?;
+                crate::app::code_rules(&code, RuleSetId::parse_any(&rec.rule_set).ok()).ok()
+            });
+            let Some(setup) = draft else { return };
+            setup
+        }
+        (None, None) => {
+            let _ = ui.send(user.id, tr(lang, "setups-save-code"), None);
+            return;
+        }
+    };
+    match ui.app.save_setup(user.id, name, &setup).await {
+        Ok(saved) => {
+            let _ = ui.send(user.id, tr_args(lang, "setups-saved", &[("name", esc(&saved.name).into())]), None);
+        }
+        Err(e) => reply_error(ui, user.id, &e, lang).await,
     }
-    let mut all = vec![];
-    for r in RuleSetId::ALL {
-        all.extend(store.list_setups(user.id, r.as_str()).await.unwrap_or_default());
+}
+
+/// Sends the list of saved setups.
+pub(super) async fn send_setups_list(ui: &Ui, chat: i64, lang: Lang) {
+    match ui.app.saved_setups(chat).await {
+        Ok(all) => {
+            let (text, kb) = crate::telegram::setup_bench::setups_list(&all, lang);
+            let _ = ui.send(chat, text, Some(kb));
+        }
+        Err(e) => reply_error(ui, chat, &e, lang).await,
     }
-    if all.is_empty() {
-        let _ = ui.send(user.id, tr(lang, "setups-none"), None);
-        return;
-    }
-    let mut lines = vec![tr(lang, "setups-header")];
-    let mut rows = vec![];
-    for s in &all {
-        lines.push(format!("• <b>{}</b> ({}): <code>{}</code>", esc(&s.name), esc(&s.rule_set), esc(&s.code)));
-        rows.push(vec![
-            InlineKeyboardButton::callback(
-                tr_args(lang, "btn-load-setup", &[("name", s.name.clone().into())]),
-                Callback::LoadSetup(s.id).encode(),
-            ),
-            InlineKeyboardButton::callback(tr(lang, "btn-delete-setup"), Callback::DeleteSetup(s.id).encode()),
-        ]);
-    }
-    let _ = ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows)));
+}
+
+/// Sends the workbench on `bench`.
+pub(super) fn send_bench(ui: &Ui, chat: i64, bench: &crate::app::Bench, lang: Lang) {
+    let text = crate::telegram::setup_bench::bench_text(bench, lang);
+    let _ = ui.send(chat, text, Some(crate::telegram::setup_bench::bench_keyboard(bench, lang)));
 }
