@@ -3,12 +3,13 @@
 //! reach a message (R25).
 
 use engine::{
-    Cell, CombatResult, DrawReason, Outcome, Player, PlayerView, Rank, Record, RuleSetId, Square, ValidSetup, WinReason,
+    Cell, CombatResult, DrawReason, Outcome, Player, PlayerView, Rank, Record, Square, ValidSetup, WinReason,
 };
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use super::callback::{Callback, SetupButton};
 use crate::app::{Action, Seat};
+pub use crate::i18n::names::{family, rank_label, rank_name, rank_name_in};
 use crate::i18n::{Lang, TrArg, tr, tr_args};
 
 // Files shown at once on a keyboard (Telegram shows at most 8 buttons a row) and the last window start.
@@ -55,40 +56,6 @@ fn square_at(me: Player, row: u8, col: u8) -> Square {
         Player::North => Square::new(9 - col, row),
     };
     sq.expect("row and col < 10")
-}
-
-/// The short label of a rank in a rule set: its number, or the Mine/Flag letter.
-#[must_use]
-pub fn rank_label(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
-    match rules.rules().number(rank) {
-        Some(n) => n.to_string(),
-        None if rank == Rank::Mine => tr(lang, &format!("sym-mine-{}", family(rules))),
-        None => tr(lang, &format!("sym-flag-{}", family(rules))),
-    }
-}
-
-/// The family of names and numbers a rule set uses: `"battle"` («Сражение»,
-/// 1 strongest) or `"classic"` (10 strongest, Bombs and the Spy).
-fn family(rules: RuleSetId) -> &'static str {
-    if rules.rules().numbering == engine::Numbering::Classic { "classic" } else { "battle" }
-}
-
-/// A rank's name ("Marshal (1)") in the rule set's terms, in the nominative.
-#[must_use]
-pub fn rank_name(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
-    rank_name_in(rules, rank, lang, "nom")
-}
-
-/// A rank's name in a grammatical case of the reader's language: `"nom"`,
-/// or `"gen"` (the genitive: «против Полковника (3)»). Languages without
-/// cases ignore it.
-#[must_use]
-pub fn rank_name_in(rules: RuleSetId, rank: Rank, lang: Lang, case: &'static str) -> String {
-    let name = tr_args(lang, &format!("rank-{}-{}", family(rules), rank.index()), &[("case", case.into())]);
-    match rules.rules().number(rank) {
-        Some(n) => format!("{name} ({n})"),
-        None => name,
-    }
 }
 
 fn grid_cell(v: &PlayerView, sq: Square, lang: Lang) -> String {
