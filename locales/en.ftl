@@ -108,6 +108,7 @@ btn-offer-draw = 🤝 Offer a draw
 btn-accept-draw = ✅ Accept the draw
 btn-decline-draw = ❌ Decline
 btn-resend = ⬇ Board to the bottom
+btn-webapp = 🗺 Board
 btn-back = ↩ Back to the board
 
 ## Results

@@ -208,6 +208,7 @@ btn-offer-draw = 🤝 Предложить ничью
 btn-accept-draw = ✅ Принять ничью
 btn-decline-draw = ❌ Отклонить
 btn-resend = ⬇ Доску вниз
+btn-webapp = 🗺 Доска
 btn-back = ↩ К доске
 
 ## Итоги

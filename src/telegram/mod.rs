@@ -30,7 +30,6 @@ use crate::app::App;
 use crate::config::Config;
 use crate::i18n::{Lang, tr};
 use crate::startup::{StartError, TELEGRAM_API_URL};
-use crate::storage::Store;
 pub use deliver::Ui;
 
 /// Days-per-move choices offered by `/new` (0 = unlimited), R23.
@@ -90,13 +89,15 @@ async fn clock_loop(ui: Ui, cfg: crate::app::ClockConfig) {
     }
 }
 
-/// Runs the bot until SIGINT or SIGTERM: registers the commands and the
+/// Runs the bot over `app` until SIGINT or SIGTERM (results of use cases
+/// made elsewhere, e.g. on the Mini App, arrive by [`crate::app::Hub::deliveries`]
+/// and are delivered like the chat's own): registers the commands and the
 /// description in both languages, redraws boards owed from before a
 /// restart, then polls updates; polling failures are logged by [`health`].
 ///
 /// # Errors
 /// A failure to reach the Bot API at start (`getMe`), told as a [`StartError`].
-pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
+pub async fn run(cfg: Config, app: App) -> Result<(), StartError> {
     let mut bot = Bot::new(cfg.token.clone());
     if let Some(url) = &cfg.api_url {
         bot = bot.set_api_url(url.clone());
@@ -113,13 +114,24 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
         }
     }
     intro::sync(&bot).await;
-    let mut ui = Ui::new(bot.clone(), App::new(store), username).with_calls_per_sec(cfg.calls_per_sec);
+    let deliveries = app.hub().deliveries();
+    let mut ui = Ui::new(bot.clone(), app, username).with_calls_per_sec(cfg.calls_per_sec);
+    ui.webapp_url = cfg.webapp_url.clone();
     ui.ai_budget = cfg.ai_think_ms.map(Duration::from_millis);
     ui.ai_min_think = cfg.ai_min_think_ms.map(Duration::from_millis);
     ui.card_edit_secs = i64::try_from(cfg.card_edit_secs).unwrap_or(i64::MAX);
     ui.resume().await;
     let clock = crate::app::ClockConfig { reminders: cfg.reminder_hours.iter().map(|h| h * 3_600).collect() };
     tokio::spawn(clock_loop(ui.clone(), clock));
+    if let Some(mut rx) = deliveries {
+        // Changes made on the Mini App: boards and notices as after a tap.
+        let ui = ui.clone();
+        tokio::spawn(async move {
+            while let Some(done) = rx.recv().await {
+                ui.spawn_after(done, deliver::Force::default());
+            }
+        });
+    }
     let health = Arc::new(health::Health::new(api.clone()));
     let mut dispatcher = Dispatcher::builder(bot.clone(), handlers::schema())
         .dependencies(dptree::deps![ui, health.clone()])
