@@ -1,0 +1,1 @@
+//! The page in a real browser (see `tests/miniapp/main.rs`).
