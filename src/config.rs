@@ -303,7 +303,17 @@ impl Config {
             },
             serve_http: ["HTTP_ADDR", "WEBAPP_URL", "WEBHOOK_URL"].into_iter().any(|n| var(n).is_some()),
             webapp_url: https_url("WEBAPP_URL", var("WEBAPP_URL"))?,
-            webhook_url: https_url("WEBHOOK_URL", var("WEBHOOK_URL"))?,
+            webhook_url: match https_url("WEBHOOK_URL", var("WEBHOOK_URL"))? {
+                // The page owns `/` and `/api/…` on the same server.
+                Some(url) if url.path() == "/" || url.path().starts_with("/api/") => {
+                    return Err(ConfigError::BadValue {
+                        name: "WEBHOOK_URL",
+                        value: url.to_string(),
+                        expected: "an https:// URL with a path of its own such as https://bot.example.org/telegram",
+                    });
+                }
+                other => other,
+            },
         })
     }
 }

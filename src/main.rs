@@ -1,5 +1,5 @@
-//! `srazhenie` binary: parses the CLI, loads configuration, sets up logging and storage, starts
-//! the Mini App's HTTP server ([`srazhenie::web`]) and hands over to [`srazhenie::telegram::run`]; the AI commands (`arena`, `agent`, `play`) run
+//! `srazhenie` binary: parses the CLI, loads configuration, sets up logging and storage, builds
+//! the Mini App's routes ([`srazhenie::web`]) and hands over to [`srazhenie::telegram::run`]; the AI commands (`arena`, `agent`, `play`) run
 //! offline through [`srazhenie::cmd`].
 
 use std::path::Path;
@@ -71,20 +71,8 @@ async fn serve(cfg: Config) -> Result<(), StartError> {
     tracing::info!(version = env!("CARGO_PKG_VERSION"), ?cfg, "starting");
     let store = open(&cfg.database_url).await?;
     let app = srazhenie::app::App::new(store.clone());
-    if cfg.serve_http {
-        let addr = cfg.http_addr;
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(|e| StartError::Http { addr: addr.to_string(), cause: e.to_string() })?;
-        let router = srazhenie::web::router(app.clone(), &cfg.token);
-        tracing::info!(%addr, webapp_url = ?cfg.webapp_url.as_ref().map(url::Url::as_str), "serving the Mini App");
-        tokio::spawn(async move {
-            if let Err(e) = srazhenie::web::serve(listener, router).await {
-                tracing::error!(error = %e, "the HTTP server stopped");
-            }
-        });
-    }
-    let result = srazhenie::telegram::run(cfg, app).await;
+    let http = cfg.serve_http.then(|| srazhenie::web::router(app.clone(), &cfg.token));
+    let result = srazhenie::telegram::run(cfg, app, http).await;
     store.close().await;
     tracing::info!("stopped");
     result

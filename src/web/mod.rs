@@ -1,6 +1,8 @@
 //! The Mini App: the whole board in a web page served by the bot itself.
 //!
-//! An axum server on the bot's tokio runtime (`HTTP_ADDR`) serves the page
+//! [`router`] gives the routes; the binary hands them to
+//! [`crate::telegram::run`], which serves them on `HTTP_ADDR` on the bot's
+//! tokio runtime (with the webhook's route in webhook mode). They serve the page
 //! (HTML, CSS and JS embedded in the binary; nothing from any other host)
 //! and a JSON API that is the application's use cases and nothing new:
 //!
@@ -70,12 +72,4 @@ pub fn router(app: App, token: &str) -> Router {
         .route("/api/games/{id}/actions", post(api::action))
         .route("/api/games/{id}/events", get(events::stream))
         .with_state(web)
-}
-
-/// Serves `router` on `listener` until the process ends.
-///
-/// # Errors
-/// An I/O failure of the listener.
-pub async fn serve(listener: tokio::net::TcpListener, router: Router) -> std::io::Result<()> {
-    axum::serve(listener, router).await
 }

@@ -85,9 +85,19 @@ impl Browser {
         self.rt.block_on(self.client.execute(script, vec![])).expect("run a script")
     }
 
+    /// Clicks the element `css` finds; again if the page redrew it in between
+    /// (a view can arrive on the event stream at any time).
     fn click(&self, css: &str) {
-        let el = self.rt.block_on(self.client.find(Locator::Css(css))).unwrap_or_else(|e| panic!("{css}: {e}"));
-        self.rt.block_on(el.click()).unwrap_or_else(|e| panic!("click {css}: {e}"));
+        let mut last = String::new();
+        for _ in 0..5 {
+            let el = self.rt.block_on(self.client.find(Locator::Css(css))).unwrap_or_else(|e| panic!("{css}: {e}"));
+            match self.rt.block_on(el.click()) {
+                Ok(()) => return,
+                Err(e) => last = e.to_string(),
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("click {css}: {last}");
     }
 
     /// Waits until `script` returns `true`.
@@ -181,14 +191,15 @@ fn the_page_shows_the_board_plays_by_clicks_and_follows_the_opponent() {
     browser.wait("the move played", "return window.srazhenie.view.last && window.srazhenie.view.last.mv === 'j4-j5';");
     // Bob's chat gets its notice: his board comes to the bottom for his turn.
     wait_board(&bob, game, "sent anew for his turn", |m| m.id != bob_board && my_turn(&bob, game));
-    if alice_first {
-        bob.send("a7 a6");
-        browser.wait(
-            "Bob's answer, live",
-            "return window.srazhenie.view.myTurn && document.querySelector('[data-sq=a6]').classList.contains('last');",
-        );
-    }
-    browser.wait("the move list", "return document.querySelectorAll('#moves span').length === 2;");
+    // Bob answers in the chat; the page shows it live.
+    let (answer, to) = if alice_first { ("a7 a6", "a6") } else { ("a6 a5", "a5") };
+    bob.send(answer);
+    browser.wait(
+        "Bob's answer, live",
+        &format!("return window.srazhenie.view.myTurn && document.querySelector('[data-sq={to}]').classList.contains('last');"),
+    );
+    let plies = if alice_first { 2 } else { 3 };
+    browser.wait("the move list", &format!("return document.querySelectorAll('#moves span').length === {plies};"));
     // For the README: Alice's piece on j5 selected, its destinations marked.
     browser.click("[data-sq=j5]");
     browser.wait("j6 offered", "return document.querySelector('[data-sq=j6]').classList.contains('dest');");

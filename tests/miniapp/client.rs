@@ -45,12 +45,19 @@ fn connect(port: u16) -> TcpStream {
 
 /// One request; `auth` is sent as `Authorization: tma <auth>`.
 pub fn call(port: u16, method: &str, path: &str, auth: Option<&str>, body: Option<&Value>) -> Answer {
+    let auth = auth.map(|a| format!("tma {a}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    call_with(port, method, path, &headers, body)
+}
+
+/// One request with extra `headers`.
+pub fn call_with(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> Answer {
     let mut sock = connect(port);
     sock.set_read_timeout(Some(Duration::from_secs(30))).expect("timeout");
     let body = body.map(Value::to_string).unwrap_or_default();
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
-    if let Some(a) = auth {
-        req.push_str(&format!("Authorization: tma {a}\r\n"));
+    for (name, value) in headers {
+        req.push_str(&format!("{name}: {value}\r\n"));
     }
     if !body.is_empty() {
         req.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", body.len()));
