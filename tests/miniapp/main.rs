@@ -11,5 +11,6 @@ mod support;
 
 mod api;
 mod browser;
+mod chrome;
 mod client;
 mod webhook;

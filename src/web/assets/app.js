@@ -170,6 +170,7 @@
     b.appendChild(el("div", "coord", ""));
     for (let col = 0; col < 10; col++) b.appendChild(el("div", "coord", squareAt(0, col, me)[0]));
     drawInfo(); drawBar(); drawExtra();
+    if (probe.drawnAt === null) probe.drawnAt = performance.now();
   }
 
   function drawInfo() {
@@ -262,6 +263,8 @@
     if (!window.EventSource) return;
     const es = new EventSource("api/games/" + gameId + "/events?tma=" + encodeURIComponent(initData));
     es.addEventListener("view", (e) => { try { show(JSON.parse(e.data)); } catch (err) { /* ignore a bad event */ } });
+    // Give the connection back when the page goes (browsers keep six per host).
+    window.addEventListener("pagehide", () => es.close());
   }
 
   async function start() {
@@ -274,6 +277,8 @@
     show(r.json); follow();
     setInterval(() => { if (view && view.status === "play") draw(); }, 30000);
   }
-  window.srazhenie = { get view() { return view; } };
+  // For tests and the benchmark: the current view, and when the board was first drawn (ms since opening).
+  const probe = { drawnAt: null, get view() { return view; } };
+  window.srazhenie = probe;
   start();
 })();
