@@ -58,7 +58,6 @@ impl std::fmt::Debug for Web {
 }
 
 /// The Mini App's routes over `app`, checking init data with the bot `token`.
-#[must_use]
 pub fn router(app: App, token: &str) -> Router {
     let web = Web { app, token: token.into() };
     Router::new()
