@@ -109,3 +109,26 @@ fn rule_r25_enemy_squares_carry_no_rank_until_revealed() {
     assert_eq!(json["ranks"]["1"]["name"], "Маршал (1)");
     assert_eq!(json["legal"].as_array().unwrap().len(), game.view(Player::South).legal_moves().len());
 }
+
+#[test]
+fn rule_r24_a_spectator_sees_both_armies_as_backs() {
+    let rules = RuleSetId::Battle.rules();
+    let mut rng = StdRng::seed_from_u64(9);
+    let setups = ByPlayer { south: engine::smart(rules, &mut rng), north: engine::smart(rules, &mut rng) };
+    let (game, moves) = random_game(setups, 6, &mut rng);
+    let mut b = board(&game, Player::South);
+    b.side = None;
+    b.stage = Stage::Watch(game.spectator_view());
+    let json = board_json(&b, Lang::En, 500, &[]);
+    let squares = json["squares"].as_array().unwrap();
+    let pieces: Vec<_> = squares.iter().filter(|s| s["k"] == "piece").collect();
+    assert!(squares.iter().all(|s| s["k"] != "own" && s["k"] != "enemy"));
+    for side in ["south", "north"] {
+        let army: Vec<_> = pieces.iter().filter(|s| s["owner"] == side).collect();
+        assert!(army.iter().all(|s| s["r"].is_null() == (s["revealed"] == false)), "{side}");
+        assert!(army.iter().filter(|s| s["revealed"] == false).count() > 30, "{side}: most pieces stay hidden");
+    }
+    assert_eq!(json["me"], serde_json::Value::Null);
+    assert_eq!(json["legal"].as_array().map(Vec::len), Some(0), "a spectator has no moves");
+    assert_eq!(json["history"].as_array().map(Vec::len), Some(moves.len()));
+}
