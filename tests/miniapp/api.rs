@@ -44,6 +44,12 @@ fn missing_forged_and_expired_init_data_get_401_and_strangers_403() {
     assert_eq!(post(port, &format!("{path}/setup"), &carol_tma, &swap).status, 403);
     assert_eq!(get(port, &path, &good).json["setup"], view["setup"], "Carol's press changed nothing");
     assert_eq!(get(port, &format!("/api/games/{}", game + 100), &good).status, 404);
+    // The menu button's list: Alice's games, none of them Carol's.
+    let list = get(port, "/api/games", &good).json;
+    assert_eq!(list["games"][0]["id"], game);
+    assert_eq!(list["games"][0]["status"], "setup");
+    assert_eq!(get(port, "/api/games", &carol_tma).json["games"], json!([]));
+    assert_eq!(call(port, "GET", "/api/games", None, None).status, 401);
     env.check_clean();
 }
 
