@@ -376,7 +376,7 @@ async fn bench(a: Args) {
         .expect("config");
         let store = store.clone();
         tokio::spawn(async move {
-            if let Err(e) = srazhenie::telegram::run(cfg, store).await {
+            if let Err(e) = srazhenie::telegram::run(cfg, srazhenie::app::App::new(store), None).await {
                 eprintln!("bot {b} stopped: {e}");
             }
         });

@@ -121,6 +121,7 @@ btn-moves = 📜 Moves of the game
 moves-heading = Moves { $from }–{ $to } of { $total }:
 moves-none = No moves yet.
 btn-resend = ⬇ Board to the bottom
+btn-webapp = 🗺 Board
 btn-back = ↩ Back to the board
 
 ## Results

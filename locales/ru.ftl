@@ -221,6 +221,7 @@ btn-moves = 📜 Ходы партии
 moves-heading = Ходы { $from }–{ $to } из { $total }:
 moves-none = Ходов ещё не было.
 btn-resend = ⬇ Доску вниз
+btn-webapp = 🗺 Доска
 btn-back = ↩ К доске
 
 ## Итоги

@@ -11,6 +11,9 @@
 //! | `REMINDER_HOURS`   | no                 | reminders before a deadline, default [`DEFAULT_REMINDER_HOURS`] |
 //! | `TELEGRAM_CALLS_PER_SEC` | no           | Bot API calls a second, default [`DEFAULT_CALLS_PER_SEC`]      |
 //! | `CARD_EDIT_SECS`   | no                 | least seconds between two edits of a challenge card in play, default [`DEFAULT_CARD_EDIT_SECS`] |
+//! | `HTTP_ADDR`        | no                 | where the Mini App's HTTP server listens, default [`DEFAULT_HTTP_ADDR`] |
+//! | `WEBAPP_URL`       | no                 | public `https://` base of the Mini App; unset = no Mini App buttons |
+//! | `WEBHOOK_URL`      | no                 | public `https://` URL for updates by webhook; unset = long polling |
 //!
 //! A variable that is set but cannot be read is an error that names it
 //! ([`ConfigError`]), never a silent default.
@@ -66,7 +69,21 @@ pub struct Config {
     /// [`DEFAULT_CARD_EDIT_SECS`]); a change within the window is shown by
     /// a trailing edit once it passes.
     pub card_edit_secs: u64,
+    /// Where the Mini App's HTTP server listens (`HTTP_ADDR`, default [`DEFAULT_HTTP_ADDR`]).
+    pub http_addr: std::net::SocketAddr,
+    /// The public `https://` base where Telegram opens the Mini App
+    /// (`WEBAPP_URL`); `None` = no Mini App buttons.
+    pub webapp_url: Option<Url>,
+    /// The public `https://` URL Telegram posts updates to (`WEBHOOK_URL`);
+    /// `None` = long polling.
+    pub webhook_url: Option<Url>,
+    /// Whether to run the HTTP server: `HTTP_ADDR`, `WEBAPP_URL` or
+    /// `WEBHOOK_URL` is set (without them the bot opens no port).
+    pub serve_http: bool,
 }
+
+/// Where the HTTP server listens when `HTTP_ADDR` is unset.
+pub const DEFAULT_HTTP_ADDR: &str = "127.0.0.1:8080";
 
 /// Seconds between two edits of a challenge card in play when `CARD_EDIT_SECS` is unset.
 pub const DEFAULT_CARD_EDIT_SECS: u64 = 180;
@@ -88,6 +105,10 @@ impl std::fmt::Debug for Config {
             .field("reminder_hours", &self.reminder_hours)
             .field("calls_per_sec", &self.calls_per_sec)
             .field("card_edit_secs", &self.card_edit_secs)
+            .field("http_addr", &self.http_addr)
+            .field("webapp_url", &self.webapp_url.as_ref().map(Url::as_str))
+            .field("webhook_url", &self.webhook_url.as_ref().map(Url::as_str))
+            .field("serve_http", &self.serve_http)
             .finish()
     }
 }
@@ -272,7 +293,40 @@ impl Config {
             .unwrap_or(DEFAULT_CALLS_PER_SEC),
             card_edit_secs: number("CARD_EDIT_SECS", var("CARD_EDIT_SECS"), 1, "whole seconds, at least 1")?
                 .unwrap_or(DEFAULT_CARD_EDIT_SECS),
+            http_addr: match var("HTTP_ADDR") {
+                None => DEFAULT_HTTP_ADDR.parse().expect("a valid address"),
+                Some(v) => v.parse().map_err(|_| ConfigError::BadValue {
+                    name: "HTTP_ADDR",
+                    value: v,
+                    expected: "an address and port such as 127.0.0.1:8080",
+                })?,
+            },
+            serve_http: ["HTTP_ADDR", "WEBAPP_URL", "WEBHOOK_URL"].into_iter().any(|n| var(n).is_some()),
+            webapp_url: https_url("WEBAPP_URL", var("WEBAPP_URL"))?,
+            webhook_url: match https_url("WEBHOOK_URL", var("WEBHOOK_URL"))? {
+                // The page owns `/` and `/api/…` on the same server.
+                Some(url) if url.path() == "/" || url.path().starts_with("/api/") => {
+                    return Err(ConfigError::BadValue {
+                        name: "WEBHOOK_URL",
+                        value: url.to_string(),
+                        expected: "an https:// URL with a path of its own such as https://bot.example.org/telegram",
+                    });
+                }
+                other => other,
+            },
         })
+    }
+}
+
+/// Reads an optional public `https://` URL (Telegram opens Mini Apps and
+/// posts webhooks only over HTTPS).
+fn https_url(name: &'static str, value: Option<String>) -> Result<Option<Url>, ConfigError> {
+    let Some(value) = value else { return Ok(None) };
+    match Url::parse(&value) {
+        Ok(url) if url.scheme() == "https" && url.has_host() => Ok(Some(url)),
+        _ => {
+            Err(ConfigError::BadValue { name, value, expected: "an https:// URL such as https://bot.example.org/app/" })
+        }
     }
 }
 
@@ -350,6 +404,27 @@ mod tests {
         assert_eq!(cfg.reminder_hours, DEFAULT_REMINDER_HOURS);
         assert_eq!((cfg.ai_think_ms, cfg.ai_min_think_ms), (None, None));
         assert_eq!(cfg.card_edit_secs, DEFAULT_CARD_EDIT_SECS);
+        assert_eq!(cfg.http_addr.to_string(), DEFAULT_HTTP_ADDR);
+        assert_eq!((cfg.webapp_url, cfg.webhook_url, cfg.serve_http), (None, None, false));
+    }
+
+    #[test]
+    fn web_variables() {
+        let cfg = Config::from_lookup(env(&[
+            ("TELOXIDE_TOKEN", REAL_LIKE),
+            ("HTTP_ADDR", "0.0.0.0:9000"),
+            ("WEBAPP_URL", "https://bot.example.org/app/"),
+        ]))
+        .unwrap();
+        assert_eq!(cfg.http_addr.to_string(), "0.0.0.0:9000");
+        assert!(cfg.serve_http);
+        assert_eq!(cfg.webapp_url.unwrap().as_str(), "https://bot.example.org/app/");
+        for (name, value) in
+            [("HTTP_ADDR", "localhost"), ("WEBAPP_URL", "http://bot.example.org/"), ("WEBHOOK_URL", "bot")]
+        {
+            let err = Config::from_lookup(env(&[("TELOXIDE_TOKEN", REAL_LIKE), (name, value)])).unwrap_err();
+            assert!(err.to_string().starts_with(&format!("{name}=")), "{err}");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod shutdown;
 pub mod startup;
 pub mod storage;
 pub mod telegram;
+pub mod web;
 
 #[cfg(test)]
 mod testing;

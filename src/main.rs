@@ -1,5 +1,5 @@
-//! `srazhenie` binary: parses the CLI, loads configuration, sets up logging and storage, and
-//! hands over to [`srazhenie::telegram::run`]; the AI commands (`arena`, `agent`, `play`) run
+//! `srazhenie` binary: parses the CLI, loads configuration, sets up logging and storage, builds
+//! the Mini App's routes ([`srazhenie::web`]) and hands over to [`srazhenie::telegram::run`]; the AI commands (`arena`, `agent`, `play`) run
 //! offline through [`srazhenie::cmd`].
 
 use std::path::Path;
@@ -70,7 +70,9 @@ async fn open(url: &str) -> Result<Store, StartError> {
 async fn serve(cfg: Config) -> Result<(), StartError> {
     tracing::info!(version = env!("CARGO_PKG_VERSION"), ?cfg, "starting");
     let store = open(&cfg.database_url).await?;
-    let result = srazhenie::telegram::run(cfg, store.clone()).await;
+    let app = srazhenie::app::App::new(store.clone());
+    let http = cfg.serve_http.then(|| srazhenie::web::router(app.clone(), &cfg.token));
+    let result = srazhenie::telegram::run(cfg, app, http).await;
     store.close().await;
     tracing::info!("stopped");
     result

@@ -84,6 +84,16 @@ pub enum StartError {
         /// What went wrong.
         cause: String,
     },
+    /// The HTTP server (Mini App, webhook) cannot listen.
+    #[error(
+        "cannot listen on {addr} for the Mini App: {cause} — check HTTP_ADDR (a free port, an address of this machine)"
+    )]
+    Http {
+        /// The address.
+        addr: String,
+        /// What the system said.
+        cause: String,
+    },
     /// The async runtime could not start.
     #[error("cannot start the async runtime: {0}")]
     Runtime(#[from] std::io::Error),

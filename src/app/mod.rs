@@ -9,10 +9,12 @@
 //! the delivery loses nothing: the front-end redraws dirty boards on start.
 
 mod ai;
+mod board;
 mod challenge;
 mod clock;
 mod errors;
 mod history;
+mod hub;
 mod lobby;
 mod play;
 mod ratings;
@@ -24,10 +26,12 @@ use engine::Player;
 use rand::Rng;
 
 pub use ai::{AI_USER_ID, ai_level};
+pub use board::{Board, Stage};
 pub use challenge::Accepted;
 pub use clock::{ClockConfig, DAY, VACATION_DAYS_PER_YEAR, Vacation, civil_date, deadline, refresh_points};
 pub use errors::UserError;
 pub use history::{GameFacts, ReplayFrame, Who};
+pub use hub::Hub;
 pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
 pub use ratings::{family, rate};
@@ -133,13 +137,20 @@ pub struct Done {
 #[derive(Clone, Debug)]
 pub struct App {
     store: Store,
+    hub: Hub,
 }
 
 impl App {
     /// An application over `store`.
     #[must_use]
     pub fn new(store: Store) -> App {
-        App { store }
+        App { store, hub: Hub::default() }
+    }
+
+    /// The change notices shared by every clone of this application.
+    #[must_use]
+    pub fn hub(&self) -> &Hub {
+        &self.hub
     }
 
     /// The store, for the front-end's own bookkeeping (message ids).
@@ -182,7 +193,10 @@ impl App {
                 return Ok((out, loaded));
             }
             match self.store.save_game(&rec, loaded.version, &moves).await {
-                Ok(saved) => return Ok((out, saved)),
+                Ok(saved) => {
+                    self.hub.changed(game_id);
+                    return Ok((out, saved));
+                }
                 Err(StorageError::Conflict) => {
                     tracing::debug!(game_id, "version conflict, retrying");
                     tokio::task::yield_now().await;

@@ -11,6 +11,8 @@ use crate::storage::{GameRecord, GameStatus, now};
 pub enum SetupAction {
     /// Tap a home square: the first tap selects, the second swaps the two pieces.
     Tap(Square),
+    /// Swap the pieces of two home squares at once (the whole-board editor).
+    Swap(Square, Square),
     /// «Перемешать»: a uniformly random setup.
     Shuffle,
     /// «Расставить с умом»: a smart setup.
@@ -72,6 +74,11 @@ impl App {
                             Seat::Selected(_) => seat = Seat::Idle,
                             _ => seat = Seat::Selected(*sq),
                         }
+                    }
+                    SetupAction::Swap(a, b) => {
+                        let a = home_slot(side, *a).ok_or(UserError::NotYourPiece)?;
+                        let b = home_slot(side, *b).ok_or(UserError::NotYourPiece)?;
+                        draft = draft.swapped(a, b);
                     }
                     SetupAction::Shuffle => draft = engine::shuffle(rules, &mut rand::rng()),
                     SetupAction::Smart => draft = engine::smart(rules, &mut rand::rng()),

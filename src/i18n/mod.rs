@@ -10,6 +10,9 @@
 //! assert_eq!(tr_args(Lang::Ru, "moves-count", &[("n", 3.into())]), "3 хода");
 //! ```
 
+pub mod errors;
+pub mod names;
+
 use std::sync::LazyLock;
 
 use fluent_bundle::concurrent::FluentBundle;

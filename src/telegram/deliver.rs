@@ -11,7 +11,7 @@ use engine::Player;
 use teloxide::RequestError;
 use teloxide::payloads::SendMessageSetters;
 use teloxide::prelude::*;
-use teloxide::types::{InlineKeyboardMarkup, MessageId, ParseMode};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId, ParseMode, WebAppInfo};
 
 pub use super::calls::{Failure, classify, with_retry};
 use super::outbox::{Content, Outbox, Pending, Target};
@@ -20,7 +20,7 @@ use super::render::{self, BoardCtx, SetupCtx};
 use super::texts;
 use crate::app::{AI_USER_ID, Addressed, App, Done, Seat};
 use crate::i18n::Lang;
-use crate::i18n::tr_args;
+use crate::i18n::{tr, tr_args};
 use crate::storage::{GameRecord, GameStatus, UserRecord};
 
 /// The front-end's shared state: the bot, the use cases, pacing, and one
@@ -39,6 +39,9 @@ pub struct Ui {
     pub ai_min_think: Option<Duration>,
     /// The least seconds between two edits of a challenge card in play (`CARD_EDIT_SECS`).
     pub card_edit_secs: i64,
+    /// The Mini App's public base (`WEBAPP_URL`): private boards get a
+    /// "🗺 Board" button that opens it on their game; `None` = no button.
+    pub webapp_url: Option<url::Url>,
     /// Games whose card waits for a trailing edit (see [`Ui::trail_card`]).
     trailing: Arc<Mutex<HashSet<i64>>>,
     /// Held while a card is brought up to date, so that card edits are
@@ -91,6 +94,7 @@ impl Ui {
             ai_budget: None,
             ai_min_think: None,
             card_edit_secs: crate::config::DEFAULT_CARD_EDIT_SECS as i64,
+            webapp_url: None,
             trailing: Arc::default(),
             card_turn: Arc::default(),
             pacer,
@@ -266,6 +270,7 @@ impl Ui {
             let mut rendered = None;
             if owed {
                 let Some((text, kb)) = board_message(&rec, side, lang, &opponent) else { continue };
+                let kb = self.with_webapp_button(kb, game_id, lang);
                 match (board_id, fresh) {
                     (Some(id), false) => {
                         // Queued, merged with a pending edit; recorded as
@@ -322,6 +327,26 @@ impl Ui {
         if spectators {
             super::cards::sync_spectators(self, &rec).await;
         }
+    }
+
+    /// `kb` with a last row holding the "🗺 Board" button that opens the
+    /// Mini App on `game_id` (`WEBAPP_URL/?game=<id>`), when `WEBAPP_URL` is
+    /// set and the keyboard has room (Telegram: at most 100 buttons).
+    fn with_webapp_button(
+        &self,
+        kb: Option<InlineKeyboardMarkup>,
+        game_id: i64,
+        lang: Lang,
+    ) -> Option<InlineKeyboardMarkup> {
+        let Some(base) = &self.webapp_url else { return kb };
+        let mut url = base.clone();
+        url.query_pairs_mut().append_pair("game", &game_id.to_string());
+        let button = InlineKeyboardButton::web_app(tr(lang, "btn-webapp"), WebAppInfo { url });
+        let mut kb = kb.unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<InlineKeyboardButton>>::new()));
+        if kb.inline_keyboard.iter().map(Vec::len).sum::<usize>() < 100 {
+            kb.inline_keyboard.push(vec![button]);
+        }
+        Some(kb)
     }
 
     /// Sends a board anew at the bottom of the chat; the old one, if any,

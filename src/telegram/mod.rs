@@ -31,13 +31,12 @@ use std::time::Duration;
 
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
-use teloxide::update_listeners::Polling;
+use teloxide::update_listeners::{Polling, webhooks};
 
 use crate::app::App;
 use crate::config::Config;
 use crate::i18n::{Lang, tr};
 use crate::startup::{StartError, TELEGRAM_API_URL};
-use crate::storage::Store;
 pub use deliver::Ui;
 
 /// Days-per-move choices offered by `/new` (0 = unlimited), R23.
@@ -97,13 +96,17 @@ async fn clock_loop(ui: Ui, cfg: crate::app::ClockConfig) {
     }
 }
 
-/// Runs the bot until SIGINT or SIGTERM: registers the commands and the
+/// Runs the bot over `app` until SIGINT or SIGTERM (results of use cases
+/// made elsewhere, e.g. on the Mini App, arrive by [`crate::app::Hub::deliveries`]
+/// and are delivered like the chat's own). `http` (the Mini App's routes),
+/// when given, is served on `HTTP_ADDR`, with the webhook's route added in
+/// webhook mode (`WEBHOOK_URL`; long polling otherwise). Registers the commands and the
 /// description in both languages, redraws boards owed from before a
 /// restart, then polls updates; polling failures are logged by [`health`].
 ///
 /// # Errors
 /// A failure to reach the Bot API at start (`getMe`), told as a [`StartError`].
-pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
+pub async fn run(cfg: Config, app: App, http: Option<axum::Router>) -> Result<(), StartError> {
     let mut bot = Bot::new(cfg.token.clone());
     if let Some(url) = &cfg.api_url {
         bot = bot.set_api_url(url.clone());
@@ -120,13 +123,24 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
         }
     }
     intro::sync(&bot).await;
-    let mut ui = Ui::new(bot.clone(), App::new(store), username).with_calls_per_sec(cfg.calls_per_sec);
+    let deliveries = app.hub().deliveries();
+    let mut ui = Ui::new(bot.clone(), app, username).with_calls_per_sec(cfg.calls_per_sec);
+    ui.webapp_url = cfg.webapp_url.clone();
     ui.ai_budget = cfg.ai_think_ms.map(Duration::from_millis);
     ui.ai_min_think = cfg.ai_min_think_ms.map(Duration::from_millis);
     ui.card_edit_secs = i64::try_from(cfg.card_edit_secs).unwrap_or(i64::MAX);
     ui.resume().await;
     let clock = crate::app::ClockConfig { reminders: cfg.reminder_hours.iter().map(|h| h * 3_600).collect() };
     tokio::spawn(clock_loop(ui.clone(), clock));
+    if let Some(mut rx) = deliveries {
+        // Changes made on the Mini App: boards and notices as after a tap.
+        let ui = ui.clone();
+        tokio::spawn(async move {
+            while let Some(done) = rx.recv().await {
+                ui.spawn_after(done, deliver::Force::default());
+            }
+        });
+    }
     let health = Arc::new(health::Health::new(api.clone()));
     let mut dispatcher = Dispatcher::builder(bot.clone(), handlers::schema())
         .dependencies(dptree::deps![ui, health.clone()])
@@ -149,6 +163,23 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
             }
         }
     });
+    if let Some(url) = cfg.webhook_url.clone() {
+        // Updates by webhook, on the same server as the Mini App.
+        let options = webhooks::Options::new(cfg.http_addr, url).secret_token(webhook_secret(&cfg.token));
+        let (listener, _stop, route) = webhooks::axum_to_router(bot.clone(), options)
+            .await
+            .map_err(|e| StartError::bot_api(&api, "setWebhook", &e))?;
+        serve_http(cfg.http_addr, http.unwrap_or_default().merge(route)).await?;
+        tracing::info!(addr = %cfg.http_addr, "receiving updates by webhook");
+        let on_error = Arc::new(|e: std::convert::Infallible| async move { match e {} });
+        return dispatcher
+            .try_dispatch_with_listener(listener, on_error)
+            .await
+            .map_err(|e| StartError::bot_api(&api, "getMe", &e));
+    }
+    if let Some(router) = http {
+        serve_http(cfg.http_addr, router).await?;
+    }
     // As `Dispatcher::dispatch`, but polling failures go to `health`.
     let listener = Polling::builder(bot).timeout(Duration::from_secs(10)).delete_webhook().await.build();
     let on_error = move |e: teloxide::RequestError| {
@@ -159,4 +190,32 @@ pub async fn run(cfg: Config, store: Store) -> Result<(), StartError> {
         .try_dispatch_with_listener(listener, Arc::new(on_error))
         .await
         .map_err(|e| StartError::bot_api(&api, "getMe", &e))
+}
+
+/// Listens on `addr` and serves `router` (the Mini App, the webhook) in the background.
+///
+/// # Errors
+/// [`StartError::Http`] when the address cannot be bound.
+async fn serve_http(addr: std::net::SocketAddr, router: axum::Router) -> Result<(), StartError> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| StartError::Http { addr: addr.to_string(), cause: e.to_string() })?;
+    tracing::info!(%addr, "HTTP server listening");
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, router).await {
+            tracing::error!(error = %e, "the HTTP server stopped");
+        }
+    });
+    Ok(())
+}
+
+/// The webhook's secret token (Telegram sends it back in
+/// `X-Telegram-Bot-Api-Secret-Token`): derived from the bot token, so it
+/// survives restarts and is known to nobody without the token; 64 hex digits.
+#[must_use]
+pub fn webhook_secret(token: &str) -> String {
+    use hmac::Mac as _;
+    let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(token.as_bytes()).expect("HMAC takes any key length");
+    mac.update(b"srazhenie webhook secret");
+    hex::encode(mac.finalize().into_bytes())
 }

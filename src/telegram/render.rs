@@ -2,7 +2,7 @@
 //! own draft (setup) only — never from the full game, so nothing hidden can
 //! reach a message (R25).
 
-use engine::{Cell, CombatResult, DrawReason, Outcome, Player, PlayerView, Rank, Record, RuleSetId, Square, WinReason};
+use engine::{Cell, CombatResult, DrawReason, Outcome, Player, PlayerView, Rank, Record, Square, WinReason};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use super::callback::Callback;
@@ -10,6 +10,7 @@ use super::marks::{Place, label, legend, marked};
 pub use super::marks::{grid, square_at};
 pub use super::setup_board::{SetupCtx, setup_keyboard, setup_text};
 use crate::app::{Action, Seat};
+pub use crate::i18n::names::{family, rank_label, rank_name, rank_name_in};
 use crate::i18n::{Lang, TrArg, tr, tr_args};
 
 // Files shown at once on a keyboard (Telegram shows at most 8 buttons a row) and the last window start.
@@ -46,40 +47,6 @@ pub struct BoardCtx<'a> {
 #[must_use]
 pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
-/// The short label of a rank in a rule set: its number, or the Mine/Flag letter.
-#[must_use]
-pub fn rank_label(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
-    match rules.rules().number(rank) {
-        Some(n) => n.to_string(),
-        None if rank == Rank::Mine => tr(lang, &format!("sym-mine-{}", family(rules))),
-        None => tr(lang, &format!("sym-flag-{}", family(rules))),
-    }
-}
-
-/// The family of names and numbers a rule set uses: `"battle"` («Сражение»,
-/// 1 strongest) or `"classic"` (10 strongest, Bombs and the Spy).
-pub(crate) fn family(rules: RuleSetId) -> &'static str {
-    if rules.rules().numbering == engine::Numbering::Classic { "classic" } else { "battle" }
-}
-
-/// A rank's name ("Marshal (1)") in the rule set's terms, in the nominative.
-#[must_use]
-pub fn rank_name(rules: RuleSetId, rank: Rank, lang: Lang) -> String {
-    rank_name_in(rules, rank, lang, "nom")
-}
-
-/// A rank's name in a grammatical case of the reader's language: `"nom"`,
-/// or `"gen"` (the genitive: «против Полковника (3)»). Languages without
-/// cases ignore it.
-#[must_use]
-pub fn rank_name_in(rules: RuleSetId, rank: Rank, lang: Lang, case: &'static str) -> String {
-    let name = tr_args(lang, &format!("rank-{}-{}", family(rules), rank.index()), &[("case", case.into())]);
-    match rules.rules().number(rank) {
-        Some(n) => format!("{name} ({n})"),
-        None => name,
-    }
 }
 
 pub(crate) fn side_name(side: Player, lang: Lang) -> String {

@@ -102,6 +102,12 @@ pub fn check_markup(markup: Option<Value>, inline_only: bool) -> Result<Option<V
                     return Err(bad("BUTTON_DATA_INVALID"));
                 }
             }
+            if let Some(w) = b.get("web_app") {
+                // Telegram opens Mini Apps over HTTPS only.
+                if !w["url"].as_str().is_some_and(|u| u.starts_with("https://")) {
+                    return Err(bad("BUTTON_TYPE_INVALID"));
+                }
+            }
             if let Some(u) = b.get("url") {
                 let u = u.as_str().unwrap_or("");
                 let host = u.split_once("://").map_or(u, |(_, r)| r).split(['/', '?']).next().unwrap_or("");

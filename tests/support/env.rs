@@ -67,11 +67,13 @@ impl Env {
         self.dir.path().join("e2e.db")
     }
 
-    /// Starts the bot (which must not be running) and waits until it polls for updates.
+    /// Starts the bot (which must not be running) and waits until it polls
+    /// for updates (or, in webhook mode, has set its webhook).
     pub fn start_bot(&mut self, vars: &[(&str, &str)]) {
         assert!(self.bot.is_none(), "the bot is already running");
         let log = File::options().create(true).append(true).open(self.dir.path().join("bot.log")).expect("bot.log");
         let polls_before = self.polls();
+        let webhooks_before = self.webhooks_set();
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_srazhenie"));
         cmd.arg("serve")
             .current_dir(self.dir.path())
@@ -92,8 +94,13 @@ impl Env {
             if let Some(status) = self.bot.as_mut().and_then(|b| b.try_wait().ok().flatten()) {
                 panic!("the bot exited at start with {status}:\n{}", self.bot_log());
             }
-            (self.polls() > polls_before).then_some(())
+            (self.polls() > polls_before || self.webhooks_set() > webhooks_before).then_some(())
         });
+    }
+
+    /// setWebhook calls so far.
+    pub fn webhooks_set(&self) -> usize {
+        self.api.world().calls.iter().filter(|c| c.method == "setwebhook").count()
     }
 
     /// getUpdates calls so far (counted as they arrive).

@@ -32,6 +32,8 @@ pub struct Button {
     pub text: String,
     /// `callback_data`, if it is a callback button.
     pub data: Option<String>,
+    /// The Mini App's URL, if it is a `web_app` button.
+    pub web_app: Option<String>,
 }
 
 /// One message of a chat as it is now.
@@ -76,6 +78,7 @@ impl Msg {
                                 .map(|b| Button {
                                     text: b["text"].as_str().unwrap_or("").into(),
                                     data: b.get("callback_data").and_then(Value::as_str).map(Into::into),
+                                    web_app: b["web_app"].get("url").and_then(Value::as_str).map(Into::into),
                                 })
                                 .collect()
                         })

@@ -1,0 +1,284 @@
+// «Сражение» Mini App: the whole board. Reads Telegram's init data from the
+// URL fragment (tgWebAppData) or window.Telegram.WebApp when present, and
+// talks only to this host (api/…, relative to the page).
+"use strict";
+(function () {
+  const T = {
+    en: { game: "Game #", you: "You", vs: "vs", yourMove: "Your move", theirMove: "{0} to move", setup: "Set up your army",
+      setupHint: "Tap two squares to swap their pieces.", shuffle: "Shuffle", smart: "Smart setup", confirm: "To battle!",
+      edit: "Change setup", waitingOpp: "Waiting for the opponent's setup…", oppReady: "The opponent is ready.",
+      saved: "Load a saved setup…", moves: "Moves", graves: "Captured", resign: "Resign", reallyResign: "Really resign?",
+      offerDraw: "Offer draw", acceptDraw: "Accept draw", declineDraw: "Decline", abort: "Abort",
+      drawOffered: "Your opponent offers a draw.", youOffered: "You offered a draw.", confirmMove: "Play {0}?", ok: "Play",
+      cancel: "Cancel", timeLeft: "time left {0}", days: "d", hours: "h", minutes: "min", over: "Game over", won: "You won",
+      lost: "You lost", draw: "Draw", winner: "{0} won", noData: "Open this page from the bot in Telegram.",
+      noGame: "Your games", spectator: "Watching", opponent: "Opponent", ai: "AI ({0})", selected: "{0}", last: "Last move: {0} {1}",
+      reasons: { flagcaptured: "the flag is taken", nolegalmoves: "no legal moves", resignation: "resignation", time: "time ran out",
+        noattacks: "no attacks for too long", agreement: "by agreement", deadposition: "no flag can be taken", plylimit: "move limit" },
+      status: { setup: "setup", play: "in play", finished: "finished", waiting: "waiting", cancelled: "cancelled" } },
+    ru: { game: "Партия №", you: "Вы", vs: "против", yourMove: "Ваш ход", theirMove: "Ходит {0}", setup: "Расставьте армию",
+      setupHint: "Нажмите две клетки, чтобы поменять фигуры местами.", shuffle: "Перемешать", smart: "Расставить с умом",
+      confirm: "В бой!", edit: "Изменить", waitingOpp: "Ждём расстановку соперника…", oppReady: "Соперник готов.",
+      saved: "Загрузить сохранённую…", moves: "Ходы", graves: "Потери", resign: "Сдаться", reallyResign: "Точно сдаться?",
+      offerDraw: "Предложить ничью", acceptDraw: "Принять ничью", declineDraw: "Отклонить", abort: "Отменить партию",
+      drawOffered: "Соперник предлагает ничью.", youOffered: "Вы предложили ничью.", confirmMove: "Сыграть {0}?", ok: "Ход",
+      cancel: "Отмена", timeLeft: "осталось {0}", days: "д", hours: "ч", minutes: "мин", over: "Партия окончена", won: "Вы победили",
+      lost: "Вы проиграли", draw: "Ничья", winner: "Победил {0}", noData: "Откройте эту страницу из бота в Telegram.",
+      noGame: "Ваши партии", spectator: "Наблюдение", opponent: "Соперник", ai: "ИИ ({0})", selected: "{0}", last: "Последний ход: {0} {1}",
+      reasons: { flagcaptured: "знамя захвачено", nolegalmoves: "нет ходов", resignation: "сдача", time: "время вышло",
+        noattacks: "слишком долго без атак", agreement: "по соглашению", deadposition: "знамя не взять никому", plylimit: "предел ходов" },
+      status: { setup: "расстановка", play: "идёт", finished: "окончена", waiting: "ждёт соперника", cancelled: "отменена" } },
+  };
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; };
+  const fmt = (s, ...a) => s.replace(/\{(\d)\}/g, (_, i) => a[i]);
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  const tg = window.Telegram && window.Telegram.WebApp;
+  const initData = (tg && tg.initData) || hash.get("tgWebAppData") || "";
+  const gameId = query.get("game") || hash.get("tgWebAppStartParam") || "";
+  let lang = (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
+  let view = null, sel = null, pending = null, resignAsk = false, busy = false;
+  const t = () => T[lang] || T.en;
+
+  // Telegram's Mini App events without its script (web_app_* methods).
+  function post(type, data) {
+    try {
+      if (window.TelegramWebviewProxy) window.TelegramWebviewProxy.postEvent(type, JSON.stringify(data || {}));
+      else if (window.external && window.external.notify) window.external.notify(JSON.stringify({ eventType: type, eventData: data || {} }));
+      else if (window.parent !== window) window.parent.postMessage(JSON.stringify({ eventType: type, eventData: data || {} }), "*");
+    } catch (e) { /* not inside Telegram */ }
+  }
+  function haptic(kind) {
+    if (tg && tg.HapticFeedback) { kind === "error" ? tg.HapticFeedback.notificationOccurred("error") : tg.HapticFeedback.impactOccurred("light"); return; }
+    post("web_app_trigger_haptic_feedback", kind === "error" ? { type: "notification", notification_type: "error" } : { type: "impact", impact_style: "light" });
+  }
+  function theme() {
+    let p = null;
+    try { p = tg ? tg.themeParams : JSON.parse(hash.get("tgWebAppThemeParams") || "null"); } catch (e) { p = null; }
+    if (!p) return;
+    for (const [k, v] of Object.entries(p)) document.documentElement.style.setProperty("--tg-theme-" + k.replace(/_/g, "-"), v);
+  }
+  function toast(msg) {
+    const e = $("toast"); e.textContent = msg; e.hidden = false;
+    clearTimeout(toast.t); toast.t = setTimeout(() => { e.hidden = true; }, 2600);
+  }
+
+  async function api(method, path, body) {
+    const r = await fetch(path, { method, headers: { Authorization: "tma " + initData, "Content-Type": "application/json" },
+      body: body ? JSON.stringify(body) : undefined });
+    let j = null; try { j = await r.json(); } catch (e) { j = null; }
+    return { status: r.status, json: j };
+  }
+  async function act(path, body) {
+    if (busy) return; busy = true;
+    try {
+      const r = await api("POST", "api/games/" + gameId + path, Object.assign({ version: view.version }, body));
+      if (r.status === 200) { haptic("move"); show(r.json); }
+      else { haptic("error"); if (r.json && r.json.view) show(r.json.view); toast((r.json && r.json.message) || ("HTTP " + r.status)); }
+    } catch (e) { toast(String(e)); } finally { busy = false; }
+  }
+
+  // R3: South sees rank 10 at the top and file a on the left; North the opposite.
+  function squareAt(row, col, me) {
+    const file = me === "north" ? 9 - col : col, rank = me === "north" ? row : 9 - row;
+    return "abcdefghij"[file] + (rank + 1);
+  }
+  function names() {
+    const n = view.names || {}, me = view.me, t0 = t();
+    const name = (side) => side === me ? t0.you : (n[side] || (view.ai ? fmt(t0.ai, view.ai) : t0.opponent));
+    return { south: name("south"), north: name("north") };
+  }
+  function clock() {
+    if (!view.deadline || view.status !== "play") return "";
+    let s = Math.max(0, view.deadline - Math.floor(Date.now() / 1000)); const t0 = t();
+    const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+    return fmt(t0.timeLeft, d ? d + t0.days + " " + h + t0.hours : h ? h + t0.hours + " " + m + t0.minutes : m + t0.minutes);
+  }
+
+  function show(v) {
+    if (!v) return;
+    if (view && v.version < view.version && v.status === view.status && (v.history || []).length === (view.history || []).length) return;
+    view = v; lang = v.lang || lang; document.documentElement.lang = lang;
+    if (sel && !(v.squares.find((s) => s.sq === sel) || {}).k) sel = null;
+    if (v.status !== "play") pending = null;
+    draw();
+  }
+
+  function legalFrom(sq) { return (view.legal || []).filter((m) => m.startsWith(sq + "-")).map((m) => m.split("-")[1]); }
+
+  function tap(sq) {
+    if (!view || busy) return;
+    const cell = view.squares.find((s) => s.sq === sq) || {};
+    if (view.status === "setup" && view.me) {
+      if (view.setup.confirmed || cell.k !== "own") { sel = null; draw(); return; }
+      if (sel && sel !== sq) { const a = sel; sel = null; act("/setup", { action: "swap", a, b: sq }); return; }
+      sel = sel === sq ? null : sq; draw(); return;
+    }
+    if (view.status !== "play" || !view.me) return;
+    if (sel && legalFrom(sel).includes(sq)) {
+      const mv = { from: sel, to: sq }; sel = null;
+      if (view.confirmMoves) { pending = mv; draw(); return; }
+      act("/moves", mv); return;
+    }
+    if (cell.k === "own" && view.myTurn) {
+      const r = view.ranks[cell.r];
+      if (!r.movable || legalFrom(sq).length === 0) { haptic("error"); sel = null; toast(r.name); draw(); return; }
+      sel = sel === sq ? null : sq; pending = null; draw(); return;
+    }
+    sel = null; draw();
+  }
+
+  function draw() {
+    const v = view, t0 = t(), me = v.me || "south", nm = names();
+    document.title = t0.game + v.game;
+    $("title").textContent = t0.game + v.game + " · " + nm.south + " " + t0.vs + " " + nm.north;
+    const st = $("status"); st.className = "";
+    if (v.status === "setup") st.textContent = t0.setup;
+    else if (v.status === "play") {
+      const mine = v.myTurn; st.className = mine ? "turn" : "";
+      st.textContent = (mine ? t0.yourMove : fmt(t0.theirMove, nm[v.turn])) + (clock() ? " · " + clock() : "");
+    } else st.textContent = t0.status[v.status] || v.status;
+    const bySq = {}; for (const s of v.squares) bySq[s.sq] = s;
+    const last = v.last ? [v.last.from, v.last.to] : [];
+    const dests = sel && v.status === "play" ? legalFrom(sel) : [];
+    const pend = pending ? [pending.from, pending.to] : [];
+    const b = $("board"); b.textContent = "";
+    for (let row = 0; row < 10; row++) {
+      b.appendChild(el("div", "coord", String(me === "north" ? row + 1 : 10 - row)));
+      for (let col = 0; col < 10; col++) {
+        const sq = squareAt(row, col, me), s = bySq[sq] || { k: "empty" };
+        const c = el("div", "c" + ((row + col) % 2 ? " d" : ""));
+        c.dataset.sq = sq; c.setAttribute("role", "gridcell");
+        if (s.k === "lake") c.classList.add("lake");
+        if (last.includes(sq) || pend.includes(sq)) c.classList.add("last");
+        if (sel === sq) c.classList.add("sel");
+        if (dests.includes(sq)) { c.classList.add("dest"); if (s.k === "enemy") c.classList.add("hit"); }
+        if (s.k === "own" || s.k === "enemy" || s.k === "piece") {
+          const side = s.k === "piece" ? s.owner : s.k;
+          const p = el("div", "p " + side); p.dataset.kind = s.k;
+          if (s.r) { p.textContent = v.ranks[s.r].label; p.title = v.ranks[s.r].name; }
+          if (s.k !== "own" && s.revealed) p.classList.add("rev");
+          if (s.k !== "own" && !s.r && (s.moved || s.runner)) p.appendChild(el("span", "mk", s.runner ? "»" : "•"));
+          if (s.k === "own" && s.revealed) p.appendChild(el("span", "mk", "👁"));
+          c.appendChild(p);
+        }
+        c.addEventListener("click", () => tap(sq));
+        b.appendChild(c);
+      }
+    }
+    b.appendChild(el("div", "coord", ""));
+    for (let col = 0; col < 10; col++) b.appendChild(el("div", "coord", squareAt(0, col, me)[0]));
+    drawInfo(); drawBar(); drawExtra();
+    if (probe.drawnAt === null) probe.drawnAt = performance.now();
+  }
+
+  function drawInfo() {
+    const v = view, t0 = t(), info = $("info"); info.textContent = "";
+    if (v.status === "setup") {
+      info.textContent = v.setup.confirmed ? (v.setup.opponentReady ? t0.oppReady : t0.waitingOpp) : t0.setupHint + (v.setup.opponentReady ? " " + t0.oppReady : "");
+    } else if (v.outcome) {
+      const nm = names(), o = v.outcome;
+      info.textContent = t0.over + ": " + (o.winner ? (v.me ? (o.winner === v.me ? t0.won : t0.lost) : fmt(t0.winner, nm[o.winner])) + " — " + (t0.reasons[o.reason] || o.reason)
+        : t0.draw + " — " + (t0.reasons[o.draw] || o.draw));
+    } else if (sel) {
+      const s = v.squares.find((x) => x.sq === sel);
+      if (s && s.r) info.textContent = sel + ": " + v.ranks[s.r].name;
+    } else if (v.drawOffer && v.me) info.textContent = v.drawOffer === v.me ? t0.youOffered : t0.drawOffered;
+    else if (v.last) {
+      const c = v.last.combat, nm = names();
+      info.textContent = fmt(t0.last, nm[v.last.player] + ":", v.last.mv + (c ? " (" + v.ranks[c.attacker].label + "×" + v.ranks[c.defender].label + ")" : ""));
+      if (!v.me) info.textContent = t0.spectator + " · " + info.textContent;
+    } else if (!v.me) info.textContent = t0.spectator;
+  }
+
+  function button(text, cls, fn) { const e = el("button", cls, text); e.addEventListener("click", fn); return e; }
+
+  function drawBar() {
+    const v = view, t0 = t(), bar = $("bar"); bar.textContent = "";
+    if (!v.me) return;
+    if (v.status === "setup") {
+      if (!v.setup.confirmed) {
+        bar.appendChild(button(t0.shuffle, "alt", () => act("/setup", { action: "shuffle" })));
+        bar.appendChild(button(t0.smart, "alt", () => act("/setup", { action: "smart" })));
+        bar.appendChild(button(t0.confirm, "", () => act("/setup", { action: "confirm" })));
+        if ((v.setup.saved || []).length) {
+          const s = el("select"); s.appendChild(el("option", "", t0.saved)).value = "";
+          for (const o of v.setup.saved) s.appendChild(el("option", "", o.name)).value = o.id;
+          s.addEventListener("change", () => { if (s.value) act("/setup", { action: "saved", id: Number(s.value) }); });
+          bar.appendChild(s);
+        }
+      } else if (!v.setup.opponentReady) bar.appendChild(button(t0.edit, "alt", () => act("/setup", { action: "edit" })));
+      return;
+    }
+    if (v.status !== "play") return;
+    if (pending) {
+      bar.appendChild(button(fmt(t0.confirmMove, pending.from + "-" + pending.to), "", () => { const m = pending; pending = null; act("/moves", m); }));
+      bar.appendChild(button(t0.cancel, "alt", () => { pending = null; draw(); }));
+      return;
+    }
+    if (v.drawOffer && v.drawOffer !== v.me) {
+      bar.appendChild(button(t0.acceptDraw, "", () => act("/actions", { action: "accept-draw" })));
+      bar.appendChild(button(t0.declineDraw, "alt", () => act("/actions", { action: "decline-draw" })));
+    } else if (!v.drawOffer) bar.appendChild(button(t0.offerDraw, "alt", () => act("/actions", { action: "offer-draw" })));
+    if ((v.history || []).length < 2) bar.appendChild(button(t0.abort, "alt", () => act("/actions", { action: "abort" })));
+    bar.appendChild(button(resignAsk ? t0.reallyResign : t0.resign, resignAsk ? "warn" : "alt", () => {
+      if (resignAsk) { resignAsk = false; act("/actions", { action: "resign" }); } else { resignAsk = true; draw(); setTimeout(() => { resignAsk = false; if (view) draw(); }, 4000); }
+    }));
+  }
+
+  function drawExtra() {
+    const v = view, t0 = t(), x = $("extra"); x.textContent = "";
+    if (v.status === "setup") return;
+    const g = el("div", "box"); g.appendChild(el("h3", "", t0.graves));
+    for (const side of ["south", "north"]) {
+      const row = el("div", "grave");
+      for (const r of v.graveyard[side] || []) row.appendChild(el("span", side, v.ranks[r].label));
+      if (row.childNodes.length) g.appendChild(row);
+    }
+    if (g.childNodes.length > 1) x.appendChild(g);
+    const m = el("div", "box"); m.appendChild(el("h3", "", t0.moves));
+    const list = el("div", "moves"); list.id = "moves";
+    for (const h of v.history || []) {
+      let s = h.ply + ". " + h.mv;
+      if (h.combat) s += " " + v.ranks[h.combat.attacker].label + "×" + v.ranks[h.combat.defender].label;
+      list.appendChild(el("span", "", s));
+    }
+    m.appendChild(list); x.appendChild(m);
+    list.scrollTop = list.scrollHeight;
+  }
+
+  async function games() {
+    const r = await api("GET", "api/games");
+    if (r.status !== 200) { $("title").textContent = (r.json && r.json.message) || t().noData; return; }
+    lang = r.json.lang || lang; $("title").textContent = t().noGame;
+    const x = $("extra"); x.className = "list"; x.textContent = "";
+    for (const g of r.json.games) {
+      const a = el("a", "", t().game + g.id + " · " + (t().status[g.status] || g.status) + (g.yourTurn ? " · " + t().yourMove : ""));
+      a.href = "?game=" + g.id + location.hash; x.appendChild(a);
+    }
+  }
+
+  function follow() {
+    if (!window.EventSource) return;
+    const es = new EventSource("api/games/" + gameId + "/events?tma=" + encodeURIComponent(initData));
+    es.addEventListener("view", (e) => { try { show(JSON.parse(e.data)); } catch (err) { /* ignore a bad event */ } });
+    // Give the connection back when the page goes (browsers keep six per host).
+    window.addEventListener("pagehide", () => es.close());
+  }
+
+  async function start() {
+    theme();
+    if (tg) { try { tg.ready(); tg.expand(); } catch (e) { /* old client */ } } else { post("web_app_ready"); post("web_app_expand"); }
+    if (!initData) { $("title").textContent = t().noData; return; }
+    if (!gameId) { games(); return; }
+    const r = await api("GET", "api/games/" + gameId);
+    if (r.status !== 200) { $("title").textContent = (r.json && r.json.message) || ("HTTP " + r.status); return; }
+    show(r.json); follow();
+    setInterval(() => { if (view && view.status === "play") draw(); }, 30000);
+  }
+  // For tests and the benchmark: the current view, and when the board was first drawn (ms since opening).
+  const probe = { drawnAt: null, get view() { return view; } };
+  window.srazhenie = probe;
+  start();
+})();

@@ -1,0 +1,158 @@
+//! The JSON API on a fresh database: authentication, a setup flow, moves
+//! (409 stale, 422 illegal), the chat following the page, the event stream.
+
+use serde_json::json;
+
+use crate::client::{Events, call, free_port, get, post, tma};
+use crate::support::env::Env;
+use crate::support::game::*;
+
+/// A bot with its Mini App server on a free port and `WEBAPP_URL` set.
+pub fn env_with_web() -> (Env, u16) {
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let env = Env::with(
+        crate::support::world::Config::default(),
+        &[("HTTP_ADDR", &addr), ("WEBAPP_URL", "https://board.example.org/app/")],
+    );
+    (env, port)
+}
+
+#[test]
+fn missing_forged_and_expired_init_data_get_401_and_strangers_403() {
+    let (env, port) = env_with_web();
+    let (alice, _bob, game) = start_pair(&env, None, None, false);
+    let path = format!("/api/games/{game}");
+    assert_eq!(call(port, "GET", &path, None, None).status, 401, "no header");
+    let good = tma(alice.id, "Alice", "en");
+    let forged = good.replace(&format!("%22id%22%3A{}", alice.id), "%22id%22%3A1");
+    assert_ne!(forged, good);
+    assert_eq!(get(port, &path, &forged).status, 401, "another user id under Alice's hash");
+    let old = srazhenie::web::auth::sign_for_user(alice.id, "Alice", "en", 1_000_000_000, crate::client::TOKEN);
+    assert_eq!(get(port, &path, &old).json["error"], "expired");
+    let other_bot = srazhenie::web::auth::sign_for_user(alice.id, "Alice", "en", 2_000_000_000, "999:other");
+    assert_eq!(get(port, &path, &other_bot).status, 401);
+    // The event stream checks the same data.
+    assert_eq!(call(port, "GET", &format!("{path}/events?tma=x"), None, None).status, 401);
+    // Someone who neither plays nor watches: 403, and nothing changes.
+    let carol = started_user(&env, "Carol", "en");
+    let carol_tma = tma(carol.id, "Carol", "en");
+    let a = get(port, &path, &carol_tma);
+    assert_eq!((a.status, a.json["error"].as_str()), (403, Some("not-your-game")));
+    let view = get(port, &path, &good).json;
+    let swap = json!({ "action": "shuffle", "version": view["version"] });
+    assert_eq!(post(port, &format!("{path}/setup"), &carol_tma, &swap).status, 403);
+    assert_eq!(get(port, &path, &good).json["setup"], view["setup"], "Carol's press changed nothing");
+    assert_eq!(get(port, &format!("/api/games/{}", game + 100), &good).status, 404);
+    // The menu button's list: Alice's games, none of them Carol's.
+    let list = get(port, "/api/games", &good).json;
+    assert_eq!(list["games"][0]["id"], game);
+    assert_eq!(list["games"][0]["status"], "setup");
+    assert_eq!(get(port, "/api/games", &carol_tma).json["games"], json!([]));
+    assert_eq!(call(port, "GET", "/api/games", None, None).status, 401);
+    env.check_clean();
+}
+
+/// Setup on the page (swap, shuffle, smart, stale, confirm) with the chat
+/// following; then moves: 422 with the reason in the reader's language,
+/// 409 with the current view, a move that the opponent's chat and event
+/// stream both see, and the opponent's chat move arriving on the stream.
+#[test]
+fn setup_and_moves_through_the_api_follow_the_chat_and_stream() {
+    let (env, port) = env_with_web();
+    let south = code_with(EXAMPLE, &[(39, '5')]);
+    let north = code_with(EXAMPLE, &[(30, 'F'), (39, '9')]);
+    let (alice, bob, game) = start_pair(&env, None, None, false);
+    let (ta, tb) = (tma(alice.id, "Alice", "en"), tma(bob.id, "Bob", "ru"));
+    let path = format!("/api/games/{game}");
+    let v = get(port, &path, &ta).json;
+    assert_eq!((v["status"].as_str(), v["me"].as_str()), (Some("setup"), Some("south")));
+    let squares = v["squares"].as_array().expect("squares");
+    assert_eq!(squares.len(), 100);
+    assert_eq!(squares.iter().filter(|s| s["k"] == "own").count(), 40, "Alice's draft");
+    assert_eq!(squares.iter().filter(|s| s["k"] == "enemy").count(), 0, "R6: nothing of Bob's draft");
+    // The board message carries the Mini App button for this game.
+    let urls: Vec<String> = the_board(&alice, game).buttons().into_iter().filter_map(|b| b.web_app).collect();
+    assert_eq!(urls, vec![format!("https://board.example.org/app/?game={game}")]);
+    // Swap a1 and b1 on the page: the draft and the chat board change.
+    let code0 = v["setup"]["code"].as_str().expect("code").to_owned();
+    let edits = the_board(&alice, game).edits;
+    let v =
+        post(port, &format!("{path}/setup"), &ta, &json!({"action":"swap","a":"a1","b":"b1","version":v["version"]}));
+    assert_eq!(v.status, 200, "{}", v.body);
+    let code1 = v.json["setup"]["code"].as_str().expect("code").to_owned();
+    assert_eq!((&code1[..1], &code1[1..2], &code1[2..]), (&code0[1..2], &code0[..1], &code0[2..]));
+    wait_board(&alice, game, "redrawn after the page's swap", |m| m.edits > edits && m.text.contains(&code1));
+    // A stale version: 409 with the current view, nothing changed.
+    let stale = post(port, &format!("{path}/setup"), &ta, &json!({"action":"shuffle","version":0}));
+    assert_eq!(stale.status, 409);
+    assert_eq!(stale.json["view"]["setup"]["code"].as_str(), Some(code1.as_str()));
+    let version = stale.json["view"]["version"].clone();
+    let shuffled = post(port, &format!("{path}/setup"), &ta, &json!({"action":"shuffle","version":version}));
+    let smart =
+        post(port, &format!("{path}/setup"), &ta, &json!({"action":"smart","version":shuffled.json["version"]}));
+    assert_ne!(shuffled.json["setup"]["code"], json!(code1));
+    assert_ne!(smart.json["setup"]["code"], shuffled.json["setup"]["code"]);
+    // Known codes from the chat, then both confirm on the page; Bob's chat hears that Alice is ready.
+    for (user, code) in [(&alice, &south), (&bob, &north)] {
+        user.send(&format!("/setup {code}"));
+        wait_board(user, game, "shows the code", |m| m.text.contains(code.as_str()));
+    }
+    let va = get(port, &path, &ta).json;
+    let ok = post(port, &format!("{path}/setup"), &ta, &json!({"action":"confirm","version":va["version"]}));
+    assert_eq!(ok.json["setup"]["confirmed"], true);
+    bob.wait_text("готов", 0);
+    let vb = get(port, &path, &tb).json;
+    assert_eq!(vb["setup"]["opponentReady"], true);
+    let started = post(port, &format!("{path}/setup"), &tb, &json!({"action":"confirm","version":vb["version"]}));
+    assert_eq!(started.json["status"], "play", "{}", started.body);
+    // In play: R25 on the wire, and the mover chosen by the lot (R7).
+    let va = get(port, &path, &ta).json;
+    let enemy: Vec<_> = va["squares"].as_array().unwrap().iter().filter(|s| s["k"] == "enemy").cloned().collect();
+    assert_eq!(enemy.len(), 40);
+    assert!(enemy.iter().all(|s| s["r"].is_null()), "R25: no enemy rank on the wire");
+    let alice_first = va["myTurn"] == true;
+    let (mover, mover_tma, waiter, waiter_tma) =
+        if alice_first { (&alice, &ta, &bob, &tb) } else { (&bob, &tb, &alice, &ta) };
+    let (good, illegal, reply) =
+        if alice_first { (("j4", "j5"), ("j4", "j6"), "a7 a6") } else { (("a7", "a6"), ("a7", "a5"), "j4 j5") };
+    let mut waiter_events = Events::open(port, game, waiter_tma);
+    let first = waiter_events.next_view();
+    assert_eq!(first["myTurn"], false);
+    let vm = get(port, &path, mover_tma).json;
+    let moves = format!("{path}/moves");
+    // 422: the engine's reason in the mover's language.
+    let bad = post(port, &moves, mover_tma, &json!({"from":illegal.0,"to":illegal.1,"version":vm["version"]}));
+    assert_eq!((bad.status, bad.json["error"].as_str()), (422, Some("illegal")), "{}", bad.body);
+    let reason = bad.json["message"].as_str().unwrap_or_default();
+    let expected = if alice_first { "one square at a time" } else { "на одну клетку" };
+    assert!(reason.to_lowercase().contains(expected), "{reason}");
+    // 409: a stale version is refused before the move is looked at.
+    let stale = post(
+        port,
+        &moves,
+        mover_tma,
+        &json!({"from":good.0,"to":good.1,"version":vm["version"].as_i64().unwrap() - 1}),
+    );
+    assert_eq!(stale.status, 409);
+    assert_eq!(stale.json["view"]["version"], vm["version"]);
+    // The waiter's chat gets the usual notice: their board comes to the bottom, their turn.
+    let before = the_board(waiter, game).id;
+    let played = post(port, &moves, mover_tma, &json!({"from":good.0,"to":good.1,"version":vm["version"]}));
+    assert_eq!(played.status, 200, "{}", played.body);
+    assert_eq!(played.json["last"]["mv"], format!("{}-{}", good.0, good.1));
+    wait_board(waiter, game, "sent anew for their turn", |m| m.id != before && my_turn(waiter, game));
+    let seen =
+        waiter_events.wait_view("the page's move", |v| v["last"]["mv"] == json!(format!("{}-{}", good.0, good.1)));
+    assert_eq!(seen["myTurn"], true);
+    // The waiter answers in the chat; the mover's stream shows it live.
+    let mut mover_events = Events::open(port, game, mover_tma);
+    let _ = mover_events.next_view();
+    waiter.send(reply);
+    let want = reply.replace(' ', "-");
+    let seen = mover_events.wait_view("the chat's move", |v| v["last"]["mv"] == json!(want));
+    assert_eq!(seen["myTurn"], true);
+    assert_eq!(seen["history"].as_array().map(Vec::len), Some(2));
+    let _ = mover;
+    env.check_clean();
+}

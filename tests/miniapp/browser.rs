@@ -1,0 +1,111 @@
+//! The page in a real browser: Debian's `chromium` driven through
+//! `chromedriver` (WebDriver, by `fantoccini`), with init data signed as
+//! Telegram would put it in the page's URL fragment. Skipped, with a
+//! message saying so, when either program is missing (`.ci/run` installs
+//! them where it can).
+
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::api::env_with_web;
+use crate::chrome::{Browser, browser_programs};
+use crate::client::tma;
+use crate::support::game::*;
+
+/// Clicks the button whose label starts with `label`.
+fn click_button(b: &Browser, label: &str) {
+    let found = b.js(&format!(
+        "const x = [...document.querySelectorAll('button')].find(e => e.textContent.startsWith({label:?})); \
+         if (x) x.click(); return !!x;"
+    ));
+    assert_eq!(found, json!(true), "a button {label:?}");
+}
+
+#[test]
+fn the_page_shows_the_board_plays_by_clicks_and_follows_the_opponent() {
+    let Some((chromium, driver)) = browser_programs() else {
+        println!(
+            "skipped the browser test: chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let (env, port) = env_with_web();
+    let south = code_with(EXAMPLE, &[(39, '5')]);
+    let north = code_with(EXAMPLE, &[(30, 'F'), (39, '9')]);
+    let (alice, bob, game) = start_pair(&env, Some(&south), Some(&north), false);
+    let browser = Browser::start(&driver, &chromium);
+    let fragment: String = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("tgWebAppData", &tma(alice.id, "Alice", "en"))
+        .append_pair("tgWebAppVersion", "8.0")
+        .append_pair("tgWebAppPlatform", "android")
+        .finish();
+    let page = format!("http://127.0.0.1:{port}/?game={game}#{fragment}");
+    // The setup: 100 squares, Alice's 40 pieces, nothing of Bob's (R6); a tap-tap swap.
+    browser.goto(&page);
+    browser.wait("100 squares", "return document.querySelectorAll('[data-sq]').length === 100;");
+    assert_eq!(browser.js("return document.querySelectorAll('.p.own').length;"), json!(40));
+    assert_eq!(browser.js("return document.querySelectorAll('.p.enemy').length;"), json!(0));
+    let a1 = browser.js("return document.querySelector('[data-sq=a1]').textContent;");
+    let b1 = browser.js("return document.querySelector('[data-sq=b1]').textContent;");
+    assert_ne!(a1, b1, "the example setup has different pieces on a1 and b1");
+    browser.click("[data-sq=a1]");
+    browser.click("[data-sq=b1]");
+    browser.wait("a1 and b1 swapped", &format!("return document.querySelector('[data-sq=a1]').textContent === {b1};"));
+    assert_eq!(browser.js("return document.querySelector('[data-sq=b1]').textContent;"), a1);
+    // Alice confirms on the page, Bob in the chat: the page turns into the play board live.
+    click_button(&browser, "To battle!");
+    bob.wait_text("готов", 0);
+    press_label(&bob, game, "⚔ В бой!");
+    browser.wait("the play board", "return !!window.srazhenie.view && window.srazhenie.view.status === 'play';");
+    assert_eq!(browser.js("return document.querySelectorAll('[data-sq]').length;"), json!(100));
+    assert_eq!(browser.js("return document.querySelectorAll('.p.own').length;"), json!(40));
+    assert_eq!(browser.js("return document.querySelectorAll('.p.enemy').length;"), json!(40));
+    assert_eq!(
+        browser.js("return [...document.querySelectorAll('.p.enemy')].every(e => e.textContent === '');"),
+        json!(true),
+        "R25: enemy pieces are backs"
+    );
+    assert_eq!(browser.js("return document.querySelectorAll('.c.lake').length;"), json!(8));
+    // R3: South sees rank 10 at the top, file a on the left.
+    assert_eq!(browser.js("return document.querySelector('[data-sq]').dataset.sq;"), json!("a10"));
+    let alice_first = browser.js("return window.srazhenie.view.myTurn;") == json!(true);
+    if !alice_first {
+        bob.send("a7 a6");
+        browser.wait(
+            "Bob's chat move, live",
+            "return window.srazhenie.view.myTurn && document.querySelector('[data-sq=a6]').classList.contains('last');",
+        );
+    }
+    // Alice moves j4–j5 by clicks (moves between people are confirmed by default).
+    let bob_board = the_board(&bob, game).id;
+    browser.click("[data-sq=j4]");
+    browser.wait("j5 offered", "return document.querySelector('[data-sq=j5]').classList.contains('dest');");
+    browser.click("[data-sq=j5]");
+    click_button(&browser, "Play j4-j5");
+    browser.wait("the move played", "return window.srazhenie.view.last && window.srazhenie.view.last.mv === 'j4-j5';");
+    // Bob's chat gets its notice: his board comes to the bottom for his turn.
+    wait_board(&bob, game, "sent anew for his turn", |m| m.id != bob_board && my_turn(&bob, game));
+    // Bob answers in the chat; the page shows it live.
+    let (answer, to) = if alice_first { ("a7 a6", "a6") } else { ("a6 a5", "a5") };
+    bob.send(answer);
+    browser.wait(
+        "Bob's answer, live",
+        &format!("return window.srazhenie.view.myTurn && document.querySelector('[data-sq={to}]').classList.contains('last');"),
+    );
+    let plies = if alice_first { 2 } else { 3 };
+    browser.wait("the move list", &format!("return document.querySelectorAll('#moves span').length === {plies};"));
+    // For the README: Alice's piece on j5 selected, its destinations marked.
+    browser.click("[data-sq=j5]");
+    browser.wait("j6 offered", "return document.querySelector('[data-sq=j6]').classList.contains('dest');");
+    // The README's picture is renewed on request, so that a test run leaves the tree as it was.
+    let shot = if std::env::var_os("SAVE_SCREENSHOT").is_some() {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/miniapp.png")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("miniapp.png")
+    };
+    browser.screenshot(&shot);
+    let png = std::fs::read(&shot).expect("the screenshot");
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a real picture of the board");
+    env.check_clean();
+}
