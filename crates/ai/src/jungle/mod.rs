@@ -27,7 +27,7 @@ use search::{Search, victim};
 
 /// What a draw costs `hard` (points; a Rat is 300): it avoids repeating
 /// positions rather than take a draw it need not.
-const HARD_CONTEMPT: i32 = 60;
+const HARD_CONTEMPT: i32 = 300;
 
 /// The deepest iteration the search tries (plies).
 const MAX_DEPTH: i32 = 40;
