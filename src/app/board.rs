@@ -6,7 +6,7 @@
 
 use engine::{Move, MoveReport, Player, PlayerView, RuleSetId, SpectatorView, ValidSetup};
 
-use super::play::{after_change, move_record};
+use super::play::play_for;
 use super::state;
 use super::{App, Done, UserError};
 use crate::storage::{GameRecord, GameStatus, SavedSetup, UserRecord};
@@ -118,12 +118,7 @@ impl App {
             .with_game(game_id, |rec| {
                 let side = state::acting_side(rec, user_id, Some(version), GameStatus::Play)?;
                 let mut game = state::load_engine(rec)?;
-                let report = game.play_as(side, mv).map_err(|e| match e {
-                    engine::MoveError::NotYourTurn => UserError::NotYourTurn,
-                    e => UserError::Illegal(e),
-                })?;
-                let moves = vec![move_record(&game, &report)];
-                let notices = after_change(rec, &game, Some(side))?;
+                let (report, notices, moves) = play_for(rec, &mut game, side, mv)?;
                 Ok(((report, notices), moves))
             })
             .await?;

@@ -194,12 +194,7 @@ impl App {
         let play = self.with_game(game_id, |rec| {
             let side = state::side_of(rec, user_id)?;
             let mut game = state::load_engine(rec)?;
-            let report = game.play_as(side, mv).map_err(|e| match e {
-                engine::MoveError::NotYourTurn => UserError::NotYourTurn,
-                e => UserError::Illegal(e),
-            })?;
-            let moves = vec![move_record(&game, &report)];
-            let notices = after_change(rec, &game, Some(side))?;
+            let (report, notices, moves) = play_for(rec, &mut game, side, mv)?;
             Ok(((report, notices), moves))
         });
         // The game the move is addressed to becomes the user's last one
@@ -271,12 +266,8 @@ impl App {
                     Action::ConfirmMove => {
                         let seat = Seat::parse(state::player(rec, side).and_then(|p| p.selected.as_deref()));
                         let Seat::ConfirmMove(mv) = seat else { return Err(UserError::Stale) };
-                        let report = game.play_as(side, mv).map_err(|e| match e {
-                            engine::MoveError::NotYourTurn => UserError::NotYourTurn,
-                            e => UserError::Illegal(e),
-                        })?;
-                        let moves = vec![move_record(&game, &report)];
-                        return Ok((after_change(rec, &game, Some(side))?, moves));
+                        let (_, notices, moves) = play_for(rec, &mut game, side, mv)?;
+                        return Ok((notices, moves));
                     }
                     Action::Abort => {
                         if !game.can_abort() {
@@ -296,6 +287,28 @@ impl App {
             .await?;
         Ok(Done { game_id: Some(game_id), notices })
     }
+}
+
+/// Plays `mv` for `side` in `game` (the record's game, R8–R19) and returns the
+/// report, the notices of the change and the ply's record: the one path of
+/// every move a player makes (typed, tapped, from the Mini App).
+///
+/// # Errors
+/// [`UserError::NotYourTurn`], [`UserError::Illegal`] with the engine's reason,
+/// or what recording the change gives.
+pub(crate) fn play_for(
+    rec: &mut GameRecord,
+    game: &mut Game,
+    side: Player,
+    mv: Move,
+) -> Result<(MoveReport, Vec<Addressed>, Vec<MoveRecord>), UserError> {
+    let report = game.play_as(side, mv).map_err(|e| match e {
+        engine::MoveError::NotYourTurn => UserError::NotYourTurn,
+        e => UserError::Illegal(e),
+    })?;
+    let moves = vec![move_record(game, &report)];
+    let notices = after_change(rec, game, Some(side))?;
+    Ok((report, notices, moves))
 }
 
 pub(crate) fn move_record(game: &Game, report: &MoveReport) -> MoveRecord {
