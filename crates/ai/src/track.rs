@@ -83,13 +83,16 @@ impl Inference {
     /// piece is what beats it or a bluff; a piece that leaves a known piece
     /// it stands next to alone, turn after turn, is less likely what beats
     /// it (a player takes a sure win; programs that attack only on
-    /// certainty always do).
+    /// certainty always do). The factors follow the arena's logs against
+    /// the 2012 UCC winner (crate docs): nine in ten pieces that stepped
+    /// next to a revealed piece of ours beat it, and almost none that
+    /// stood beside one and passed it up would have.
     pub(crate) const SHARP: Inference = Inference {
-        approach_wins: 3.0,
-        approach_loses: 0.35,
+        approach_wins: 8.0,
+        approach_loses: 0.06,
         flee_loses: 2.0,
         flee_wins: 0.15,
-        pass_wins: 0.6,
+        pass_wins: 0.3,
         mobility: true,
     };
 }
