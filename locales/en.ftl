@@ -467,7 +467,7 @@ q-invite-accepted = ✓ { $name } accepted the invitation to game #{ $id }.
 q-invite-cancelled = The invitation to game #{ $id } was cancelled.
 q-rematch-accepted = ✓ The rematch was accepted: game #{ $id }.
 
-## Jungle (RULES.md §9)
+## Jungle (docs/jungle.md)
 rules-jungle = Jungle
 family-jungle = Jungle
 animal =

@@ -568,7 +568,7 @@ q-invite-accepted = ✓ { $name } — приглашение в партию №
 q-invite-cancelled = Приглашение в партию №{ $id } отменено.
 q-rematch-accepted = ✓ Реванш принят: партия №{ $id }.
 
-## Джунгли (RULES.md §9)
+## Джунгли (docs/jungle.md)
 rules-jungle = «Джунгли»
 family-jungle = Джунгли
 animal =
