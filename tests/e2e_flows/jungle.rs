@@ -34,6 +34,13 @@ fn tap_jungle_move(u: &User, game: i64, mv: &str) {
     confirm_if_asked(u, game);
 }
 
+/// A typed move, and the wait until the user's own board shows it (no
+/// receipt: the board, edited in place, is the answer).
+fn type_jungle_move(u: &User, game: i64, mv: &str) {
+    u.send(mv);
+    wait_board(u, game, "moved", |_| !my_turn(u, game));
+}
+
 /// Selects the user's animals one by one until one can move and moves it.
 fn tap_any_jungle_move(u: &User, game: i64) {
     let own: Vec<String> = the_board(u, game)
@@ -110,7 +117,7 @@ fn jungle_invite_and_play_to_a_den_entry() {
     let old_square = square_data(&before, &plan[0][..2]).expect("the Leopard's square");
     for (i, mv) in plan.iter().enumerate() {
         if i % 2 == 0 {
-            att.send(mv);
+            type_jungle_move(att, game, mv);
         } else {
             tap_jungle_move(att, game, mv);
         }
@@ -128,7 +135,7 @@ fn jungle_invite_and_play_to_a_den_entry() {
         if i % 2 == 0 {
             tap_jungle_move(def, game, reply);
         } else {
-            def.send(reply);
+            type_jungle_move(def, game, reply);
         }
         wait_board(att, game, "its turn", |_| my_turn(att, game));
     }
