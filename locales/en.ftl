@@ -466,3 +466,42 @@ q-reminder-moved = ⏰ Game #{ $id }: you moved in time.
 q-invite-accepted = ✓ { $name } accepted the invitation to game #{ $id }.
 q-invite-cancelled = The invitation to game #{ $id } was cancelled.
 q-rematch-accepted = ✓ The rematch was accepted: game #{ $id }.
+
+## Jungle (docs/jungle.md)
+rules-jungle = Jungle
+family-jungle = Jungle
+animal =
+    { $n ->
+        [1] Rat
+        [2] Cat
+        [3] Dog
+        [4] Wolf
+        [5] Leopard
+        [6] Tiger
+        [7] Lion
+       *[8] Elephant
+    }
+jungle-legend = <i>🏠 den · 🪤 trap · 🌊 water · { $enemy } the opponent's animals · › last move · ○ where the selected animal can go</i>
+jungle-animals = <i>{ $list }</i>
+jungle-captures = ✖ { $animal }
+why-den = an animal entered the den.
+why-allcaptured = every animal was captured.
+why-draw-nocaptures = 100 plies without a capture.
+why-draw-repetition = the same position for the third time.
+jmv-empty = There is no animal on { $sq }.
+jmv-enemy = The animal on { $sq } is not yours.
+jmv-own = { $sq } holds your own animal.
+jmv-not-a-step = An animal moves one square along a file or rank; only the Lion and the Tiger jump across a river.
+jmv-own-den = No animal enters its own den.
+jmv-water = Only the Rat enters the water.
+jmv-jump-blocked = A Rat in the river blocks the jump.
+jmv-too-weak = The { $attacker } cannot capture the { $defender }.
+jmv-across-bank = No capture between the water and the land.
+new-jungle = Jungle
+ai-started-jungle = Game #{ $id } of Jungle against { $name }: you play { $side }. The board is below.
+rules-text-jungle =
+    <b>Jungle — the rules</b>
+    A board of 7 files a–g and 9 ranks 1–9 with two rivers (b4–c6, e4–f6), a den for each side (d1, d9) and three traps around each den. Each side has eight animals: Elephant 8, Lion 7, Tiger 6, Leopard 5, Wolf 4, Dog 3, Cat 2, Rat 1. Who moves first is drawn by lot.
+    An animal moves one square along a file or rank and never into its own den. Only the Rat swims; the Lion and the Tiger jump across a river unless a Rat is in the way.
+    An animal captures one of equal or lower rank; the Rat captures the Elephant, the Elephant never the Rat; no capture between water and land. An animal on a trap by the enemy's den can be captured by any enemy animal.
+    Win by entering the enemy den or capturing every enemy animal. 100 plies without a capture or the same position three times is a draw. Moves are typed like a3-a4 or tapped on the board.

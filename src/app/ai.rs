@@ -43,7 +43,6 @@ impl App {
         human: Player,
     ) -> Result<i64, UserError> {
         let ai_side = human.other();
-        self.store.upsert_user(AI_USER_ID, "AI", None, None).await?;
         let previous = self
             .store
             .games_of_user(user_id, 20)
@@ -57,10 +56,39 @@ impl App {
             let first = rules.rules().draw_first_player(&mut rng);
             (first, ai::choose_setup(rules, level, &mut rng, previous.as_ref()), engine::smart(rules.rules(), &mut rng))
         };
+        self.create_ai_game(user_id, level, rules.as_str(), first, human, |r| {
+            let seat = state::player_mut(r, ai_side)?;
+            seat.draft_setup = Some(ai_setup.to_code());
+            seat.setup_confirmed = true;
+            state::player_mut(r, human)?.draft_setup = Some(human_setup.to_code());
+            r.status = GameStatus::Setup;
+            state::touch_all(r);
+            Ok(())
+        })
+        .await
+    }
+
+    /// Creates a game of `rule_set` (a stored code) between `user_id` on
+    /// `human` and the AI at `level`, `first` to move first, and lets
+    /// `ready` prepare it once both seats are taken (setups, or the start).
+    /// Returns the game.
+    ///
+    /// # Errors
+    /// What `ready` returns; [`UserError::Internal`] on a database failure.
+    pub(crate) async fn create_ai_game(
+        &self,
+        user_id: i64,
+        level: Level,
+        rule_set: &str,
+        first: Player,
+        human: Player,
+        mut ready: impl FnMut(&mut crate::storage::GameRecord) -> Result<(), UserError>,
+    ) -> Result<i64, UserError> {
+        self.store.upsert_user(AI_USER_ID, "AI", None, None).await?;
         let rec = self
             .store
             .create_game(&NewGame {
-                rule_set: rules.as_str().to_owned(),
+                rule_set: rule_set.to_owned(),
                 first_player: first.as_str().to_owned(),
                 days_per_move: None,
                 opponent_kind: format!("ai:{level}"),
@@ -69,14 +97,9 @@ impl App {
             })
             .await?;
         self.with_game(rec.id, |r| {
-            let mut seat = PlayerRecord::new(ai_side.as_str(), AI_USER_ID);
-            seat.draft_setup = Some(ai_setup.to_code());
-            seat.setup_confirmed = true;
-            r.players.push(seat);
+            r.players.push(PlayerRecord::new(human.other().as_str(), AI_USER_ID));
             r.players.sort_by_key(|p| p.side != Player::South.as_str());
-            state::player_mut(r, human)?.draft_setup = Some(human_setup.to_code());
-            r.status = GameStatus::Setup;
-            state::touch_all(r);
+            ready(r)?;
             Ok(((), vec![]))
         })
         .await?;
@@ -104,6 +127,10 @@ impl App {
         if rec.status != GameStatus::Play {
             return Ok(None);
         }
+        if super::jungle::is_jungle(&rec) {
+            let budget = budget.unwrap_or_else(|| level.default_budget());
+            return self.jungle_ai_turn(&rec, level, budget, min_think).await;
+        }
         let game = state::load_engine(&rec)?;
         let side = state::side_of(&rec, AI_USER_ID)?;
         if game.turn() != side || game.outcome().is_some() {
@@ -111,16 +138,7 @@ impl App {
         }
         let (ply, view) = (game.ply(), game.view(side));
         let budget = budget.unwrap_or_else(|| level.default_budget());
-        let mv = tokio::task::spawn_blocking(move || {
-            let t0 = std::time::Instant::now();
-            let mv = ai::choose_move(&view, level, budget, &mut rand::rng());
-            if let Some(rest) = min_think.and_then(|m| m.checked_sub(t0.elapsed())) {
-                std::thread::sleep(rest);
-            }
-            mv
-        })
-        .await
-        .map_err(|e| UserError::Internal(format!("AI task: {e}")))?;
+        let mv = think_blocking(min_think, move || ai::choose_move(&view, level, budget, &mut rand::rng())).await?;
         let Some(mv) = mv else { return Ok(None) };
         let (notices, _) = self
             .with_game(game_id, |r| {
@@ -137,6 +155,27 @@ impl App {
             .or_else(|e| if e == UserError::Stale { Ok((vec![], rec.clone())) } else { Err(e) })?;
         Ok(Some(Done { game_id: Some(game_id), notices }))
     }
+}
+
+/// Runs `think` (an AI's decision) on a blocking thread, off the async
+/// workers, taking at least `min_think`; returns its answer.
+///
+/// # Errors
+/// [`UserError::Internal`] if the thread panicked.
+pub(crate) async fn think_blocking<T: Send + 'static>(
+    min_think: Option<Duration>,
+    think: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, UserError> {
+    tokio::task::spawn_blocking(move || {
+        let t0 = std::time::Instant::now();
+        let answer = think();
+        if let Some(rest) = min_think.and_then(|m| m.checked_sub(t0.elapsed())) {
+            std::thread::sleep(rest);
+        }
+        answer
+    })
+    .await
+    .map_err(|e| UserError::Internal(format!("AI task: {e}")))
 }
 
 #[cfg(test)]

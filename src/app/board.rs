@@ -84,6 +84,10 @@ impl App {
     /// [`UserError::Internal`].
     pub async fn board(&self, user_id: i64, game_id: i64) -> Result<Board, UserError> {
         let rec = self.store.load_game(game_id).await?.ok_or(UserError::NoSuchGame)?;
+        if super::jungle::is_jungle(&rec) {
+            // The whole-board page speaks Stratego only; Jungle is played in the chat.
+            return Err(UserError::WrongPhase);
+        }
         let side = match rec.side_of(user_id) {
             Some(s) => Some(state::parse_side(s)?),
             None if self.store.spectators(game_id).await?.iter().any(|(u, _, _)| *u == user_id) => None,
@@ -117,6 +121,9 @@ impl App {
         let ((report, notices), _) = self
             .with_game(game_id, |rec| {
                 let side = state::acting_side(rec, user_id, Some(version), GameStatus::Play)?;
+                if super::jungle::is_jungle(rec) {
+                    return Err(UserError::WrongPhase);
+                }
                 let mut game = state::load_engine(rec)?;
                 let (report, notices, moves) = play_for(rec, &mut game, side, mv)?;
                 Ok(((report, notices), moves))

@@ -55,12 +55,7 @@ pub const VACATION_DAYS_PER_YEAR: i64 = 14;
 pub fn deadline(rec: &GameRecord) -> Option<i64> {
     let start = rec.turn_started_at?;
     let base = start + rec.days_per_move? * DAY;
-    let mover = rec
-        .state
-        .as_deref()
-        .and_then(|s| serde_json::from_str::<engine::Game>(s).ok())
-        .map(|g| g.turn())
-        .and_then(|side| state::player(rec, side));
+    let mover = state::turn_and_ply(rec).ok().and_then(|(side, _)| state::player(rec, side));
     let pause = match mover.map(|p| (p.vacation_from, p.vacation_until)) {
         Some((Some(from), Some(until))) if until > start => until - from.max(start),
         _ => 0,
@@ -107,6 +102,9 @@ fn used_in(user: &crate::storage::UserRecord, now: i64) -> i64 {
 fn expire(rec: &mut GameRecord, now: i64) -> Result<Vec<Addressed>, UserError> {
     if rec.status != GameStatus::Play || deadline(rec).is_none_or(|d| now < d) {
         return Ok(vec![]);
+    }
+    if super::jungle::is_jungle(rec) {
+        return super::jungle::expire(rec);
     }
     let mut game = state::load_engine(rec)?;
     if game.can_abort() {
@@ -289,8 +287,7 @@ impl App {
                         return Ok((vec![], vec![]));
                     }
                     rec.reminders_sent |= mask;
-                    let game = state::load_engine(rec)?;
-                    let side: Player = game.turn();
+                    let side: Player = state::turn_and_ply(rec)?.0;
                     let user_id = state::player(rec, side).map(|p| p.user_id).unwrap_or_default();
                     let hours = (due - now + 3_599) / 3_600;
                     Ok((

@@ -26,6 +26,9 @@ pub enum UserError {
     /// The engine refused the move (its reason).
     #[error("illegal move: {0}")]
     Illegal(MoveError),
+    /// The Jungle engine refused the move (its reason, J5–J9).
+    #[error("illegal move: {0}")]
+    JungleIllegal(jungle::MoveError),
     /// A typed move that does not parse.
     #[error("bad move text: {0}")]
     BadMoveText(MoveParseError),

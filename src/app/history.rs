@@ -1,10 +1,10 @@
 //! Finished games: the list, replay, export and picture (R26: once a game is
 //! over, both setups and the whole record are public to both players).
 
-use engine::{ByPlayer, Game, Outcome, Player, PlayerView, RuleSetId};
+use engine::{ByPlayer, Game, Outcome, Player, PlayerView};
 
 use super::state::{self, GameSummary};
-use super::{AI_USER_ID, App, UserError};
+use super::{AI_USER_ID, App, GameRules, UserError};
 use crate::storage::{GameRecord, GameStatus};
 
 /// Who sat on one side of a game.
@@ -22,20 +22,40 @@ pub enum Who {
 pub struct GameFacts {
     /// The game's id.
     pub id: i64,
-    /// Its rule set.
-    pub rule_set: RuleSetId,
+    /// Its game and rule set.
+    pub rule_set: GameRules,
     /// Who played South and North.
     pub players: ByPlayer<Who>,
     /// The reader's side.
     pub me: Player,
-    /// The result (R19–R23).
-    pub outcome: Option<Outcome>,
+    /// The result (R19–R23, J10–J11).
+    pub outcome: Option<Ending>,
     /// Days per move; `None` = unlimited (R23).
     pub days_per_move: Option<i64>,
     /// When the game was created and when it ended, unix seconds.
     pub started_at: i64,
     /// When it ended, unix seconds.
     pub finished_at: Option<i64>,
+}
+
+/// How a finished game ended, in its own game's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// A Stratego game's outcome (R19–R23).
+    Stratego(Outcome),
+    /// A Jungle game's outcome (J10, J11, R22, R23).
+    Jungle(jungle::Outcome),
+}
+
+impl Ending {
+    /// The winner; `None` for a draw.
+    #[must_use]
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Ending::Stratego(o) => o.winner(),
+            Ending::Jungle(o) => o.winner(),
+        }
+    }
 }
 
 /// One frame of a replay: the position after `ply` plies, everything revealed.
@@ -65,24 +85,40 @@ impl App {
             .collect()
     }
 
-    async fn finished_game(&self, user_id: i64, game_id: i64) -> Result<(Game, GameFacts), UserError> {
+    /// A finished game of the user's with their side (R26: only after the end).
+    async fn finished_record(&self, user_id: i64, game_id: i64) -> Result<(GameRecord, Player), UserError> {
         let (rec, side) = self.game_of(user_id, game_id).await?;
         if rec.status != GameStatus::Finished {
             return Err(UserError::WrongPhase);
         }
-        let game = state::load_engine(&rec)?;
-        let players =
-            ByPlayer { south: self.who(&rec, Player::South).await, north: self.who(&rec, Player::North).await };
-        let facts = GameFacts {
+        Ok((rec, side))
+    }
+
+    /// The facts of finished game `rec` for the reader on `side`.
+    async fn facts(&self, rec: &GameRecord, side: Player, rule_set: GameRules, outcome: Option<Ending>) -> GameFacts {
+        let players = ByPlayer { south: self.who(rec, Player::South).await, north: self.who(rec, Player::North).await };
+        GameFacts {
             id: rec.id,
-            rule_set: game.rule_set(),
+            rule_set,
             players,
             me: side,
-            outcome: game.outcome(),
+            outcome,
             days_per_move: rec.days_per_move,
             started_at: rec.created_at,
             finished_at: rec.finished_at,
-        };
+        }
+    }
+
+    /// A finished Stratego game (a Jungle game has no picture or replay
+    /// here: [`UserError::WrongPhase`]).
+    async fn finished_game(&self, user_id: i64, game_id: i64) -> Result<(Game, GameFacts), UserError> {
+        let (rec, side) = self.finished_record(user_id, game_id).await?;
+        if super::jungle::is_jungle(&rec) {
+            return Err(UserError::WrongPhase);
+        }
+        let game = state::load_engine(&rec)?;
+        let facts =
+            self.facts(&rec, side, GameRules::Stratego(game.rule_set()), game.outcome().map(Ending::Stratego)).await;
         Ok((game, facts))
     }
 
@@ -105,6 +141,13 @@ impl App {
     /// # Errors
     /// [`UserError::NotInGame`], [`UserError::WrongPhase`] before the end.
     pub async fn export_game(&self, user_id: i64, game_id: i64) -> Result<(String, String, GameFacts), UserError> {
+        let (rec, side) = self.finished_record(user_id, game_id).await?;
+        if super::jungle::is_jungle(&rec) {
+            // J12: the Jungle engine's own format, read back by `jungle::import`.
+            let (text, outcome) = super::jungle::export(&rec)?;
+            let facts = self.facts(&rec, side, GameRules::Jungle, outcome.map(Ending::Jungle)).await;
+            return Ok((format!("srazhenie-jungle-{game_id}.txt"), text, facts));
+        }
         let (game, facts) = self.finished_game(user_id, game_id).await?;
         Ok((format!("srazhenie-game-{game_id}.txt"), engine::export(&game), facts))
     }

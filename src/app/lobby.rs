@@ -44,16 +44,31 @@ impl App {
         choice: NewGameChoice,
         side: Player,
     ) -> Result<(i64, String), UserError> {
-        let (code, first) = {
-            let mut rng = rand::rng();
-            (random_code(&mut rng), choice.rules.rules().draw_first_player(&mut rng))
-        };
+        let first = choice.rules.rules().draw_first_player(&mut rand::rng());
+        self.invitation_to(user_id, choice.rules.as_str(), first, choice.days_per_move, side).await
+    }
+
+    /// Creates a game of `rule_set` (a stored code: `battle` … `jungle`)
+    /// waiting for an opponent, `first` to move first, the creator on
+    /// `side`, with a fresh invitation code (128 random bits, base64url).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub(crate) async fn invitation_to(
+        &self,
+        user_id: i64,
+        rule_set: &str,
+        first: Player,
+        days_per_move: Option<i64>,
+        side: Player,
+    ) -> Result<(i64, String), UserError> {
+        let code = random_code(&mut rand::rng());
         let rec = self
             .store
             .create_game(&NewGame {
-                rule_set: choice.rules.as_str().to_owned(),
+                rule_set: rule_set.to_owned(),
                 first_player: first.as_str().to_owned(),
-                days_per_move: choice.days_per_move,
+                days_per_move,
                 opponent_kind: "human".into(),
                 creator: self.seat(side, user_id).await?,
                 invitation_code: Some(code.clone()),
@@ -74,17 +89,24 @@ impl App {
         let rec = self.store.game_by_invitation(code).await?.ok_or(UserError::InvitationNotFound)?;
         // The invitee's seat, with their vacation if one runs (R23).
         let seat = self.seat(Player::North, user_id).await?;
-        let (inviter, _) = self
+        let ((inviter, started), _) = self
             .with_game(rec.id, |rec| {
                 let inviter = rec.players.first().map(|p| p.user_id).unwrap_or_default();
                 match rec.status {
                     GameStatus::Cancelled => return Err(UserError::InvitationCancelled),
                     GameStatus::Waiting => {}
-                    _ if rec.side_of(user_id).is_some() => return Ok((inviter, vec![])),
+                    _ if rec.side_of(user_id).is_some() => return Ok(((inviter, vec![]), vec![])),
                     _ => return Err(UserError::InvitationUsed),
                 }
                 if inviter == user_id {
                     return Err(UserError::OwnInvitation);
+                }
+                if super::jungle::is_jungle(rec) {
+                    // J3: no setup; the game starts as the invitee arrives.
+                    let taken = state::parse_side(&rec.players[0].side)?;
+                    rec.players.push(PlayerRecord { side: taken.other().as_str().to_owned(), ..seat.clone() });
+                    rec.players.sort_by_key(|p| p.side != Player::South.as_str());
+                    return Ok(((inviter, super::jungle::start(rec)?), vec![]));
                 }
                 let rules = state::rule_set(rec)?.rules();
                 let mut rng = rand::rng();
@@ -96,15 +118,17 @@ impl App {
                 state::player_mut(rec, taken)?.draft_setup = Some(engine::smart(rules, &mut rng).to_code());
                 rec.status = GameStatus::Setup;
                 state::touch_all(rec);
-                Ok((inviter, vec![]))
+                Ok(((inviter, vec![]), vec![]))
             })
             .await?;
         self.store.set_last_game(user_id, rec.id).await?;
-        let notices = if inviter == user_id {
+        // Jungle starts at once: "has begun" says it (the joined notice speaks of setting up).
+        let mut notices = if inviter == user_id || !started.is_empty() {
             vec![]
         } else {
             vec![Addressed { user_id: inviter, notice: Notice::OpponentJoined { game_id: rec.id, name: name.into() } }]
         };
+        notices.extend(started);
         Ok(JoinOutcome { game_id: rec.id, done: Done { game_id: Some(rec.id), notices } })
     }
 
@@ -145,16 +169,24 @@ impl App {
         if rec.status != GameStatus::Finished {
             return Err(UserError::WrongPhase);
         }
-        let rules = state::rule_set(&rec)?;
+        let jungle = super::jungle::is_jungle(&rec);
         if let Some(level) = super::ai_level(&rec.opponent_kind) {
+            if jungle {
+                return Ok((self.new_ai_jungle_game(user_id, level, side.other()).await?, None));
+            }
+            let rules = state::rule_set(&rec)?;
             return Ok((self.new_ai_game_as(user_id, level, rules, side.other()).await?, None));
         }
         if let Some(id) = rec.rematch_game {
             let code = self.store.invitation_code(id).await?;
             return Ok((id, code));
         }
-        let choice = NewGameChoice { rules, days_per_move: rec.days_per_move };
-        let (new_id, code) = self.new_game_as(user_id, choice, side.other()).await?;
+        let (new_id, code) = if jungle {
+            self.new_jungle_game(user_id, rec.days_per_move, side.other()).await?
+        } else {
+            let choice = NewGameChoice { rules: state::rule_set(&rec)?, days_per_move: rec.days_per_move };
+            self.new_game_as(user_id, choice, side.other()).await?
+        };
         let (linked, _) = self
             .with_game(game_id, |r| {
                 if let Some(existing) = r.rematch_game {

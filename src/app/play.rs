@@ -44,6 +44,8 @@ pub enum TapResult {
     Moved(MoveReport),
     /// The move waits for its confirmation (the player's setting).
     Confirm(Move),
+    /// A tap on a Jungle board (RULES.md §9).
+    Jungle(super::jungle::JungleTap),
 }
 
 /// The stored result code of an outcome: `south-flag`, `north-resign`, `draw-agreed`, ….
@@ -82,15 +84,28 @@ pub(crate) fn after_change(
     mover: Option<Player>,
 ) -> Result<Vec<Addressed>, UserError> {
     state::store_engine(rec, game)?;
+    record_change(rec, game.outcome().map(result_code), game.turn(), mover)
+}
+
+/// Records what a change of a game means, whichever game it is (Stratego
+/// or Jungle): the result code once it is over, else whose turn it now is
+/// (`mover` is `None` for a change that is not a move); selections clear
+/// and both boards are redrawn.
+pub(crate) fn record_change(
+    rec: &mut GameRecord,
+    result: Option<String>,
+    turn: Player,
+    mover: Option<Player>,
+) -> Result<Vec<Addressed>, UserError> {
     for p in &mut rec.players {
         p.selected = None;
         p.scroll = 0; // back to each player's default view
     }
     state::touch_all(rec);
     let mut notices = vec![];
-    if let Some(o) = game.outcome() {
+    if let Some(code) = result {
         rec.status = GameStatus::Finished;
-        rec.result = Some(result_code(o));
+        rec.result = Some(code);
         rec.draw_offer = None;
         for p in &rec.players {
             notices.push(Addressed { user_id: p.user_id, notice: Notice::GameOver { game_id: rec.id } });
@@ -99,12 +114,21 @@ pub(crate) fn after_change(
         rec.turn_started_at = Some(now());
         rec.reminders_sent = 0;
         rec.draw_offer = None; // R22: an offer stands until the next move.
-        state::player_mut(rec, game.turn())?.notify_pending = true;
+        state::player_mut(rec, turn)?.notify_pending = true;
     }
     Ok(notices)
 }
 
 impl App {
+    /// Whether game `game_id` is a game of Jungle (RULES.md §9).
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`], [`UserError::Internal`].
+    pub async fn is_jungle_game(&self, game_id: i64) -> Result<bool, UserError> {
+        let rec = self.store.load_game(game_id).await?.ok_or(UserError::NoSuchGame)?;
+        Ok(super::jungle::is_jungle(&rec))
+    }
+
     /// A tap on square `sq` of the play board: select a piece, clear the
     /// selection, or move the selected piece there (two taps per move).
     ///
@@ -119,6 +143,10 @@ impl App {
         version: i64,
         sq: Square,
     ) -> Result<(TapResult, Done), UserError> {
+        if self.is_jungle_game(game_id).await? {
+            let (res, done) = self.jungle_tap(user_id, game_id, version, sq).await?;
+            return Ok((TapResult::Jungle(res), done));
+        }
         self.store.set_last_game(user_id, game_id).await?;
         let user = self.store.get_user(user_id).await?;
         let ((res, notices), _) = self
@@ -128,21 +156,17 @@ impl App {
                 if game.turn() != side {
                     return Err(UserError::NotYourTurn);
                 }
-                let confirm = user.as_ref().is_some_and(|u| {
-                    if super::ai_level(&rec.opponent_kind).is_some() { u.confirm_ai } else { u.confirm_human }
-                });
-                let seat = Seat::parse(state::player(rec, side).and_then(|p| p.selected.as_deref()));
+                let confirm = state::confirms(rec, user.as_ref());
+                let seat = state::seat(rec, side);
                 let view = game.view(side);
                 if let Seat::Selected(from) = seat {
                     if from == sq {
-                        state::player_mut(rec, side)?.selected = None;
-                        state::touch(rec, side);
+                        state::set_seat(rec, side, Seat::Idle)?;
                         return Ok(((TapResult::Deselected, vec![]), vec![]));
                     }
                     if view.destinations(from).any(|t| t == sq) && confirm {
                         let mv = Move::new(from, sq);
-                        state::player_mut(rec, side)?.selected = Seat::ConfirmMove(mv).store();
-                        state::touch(rec, side);
+                        state::set_seat(rec, side, Seat::ConfirmMove(mv))?;
                         return Ok(((TapResult::Confirm(mv), vec![]), vec![]));
                     }
                     if view.destinations(from).any(|t| t == sq) {
@@ -182,7 +206,7 @@ impl App {
     /// [`UserError::BadMoveText`], [`UserError::NoActiveGame`],
     /// [`UserError::NotYourTurn`], [`UserError::Illegal`] with the engine's
     /// reason, and the errors of [`App::with_game`].
-    pub async fn typed_move(&self, user_id: i64, text: &str) -> Result<(i64, bool, MoveReport, Done), UserError> {
+    pub async fn typed_move(&self, user_id: i64, text: &str) -> Result<(i64, bool, String, Done), UserError> {
         let mv: Move = text.parse().map_err(UserError::BadMoveText)?;
         let in_play = self.store.games_in_play_of(user_id).await?;
         let last = self.store.get_user(user_id).await?.and_then(|u| u.last_game_id);
@@ -191,6 +215,11 @@ impl App {
             _ if in_play.len() == 1 => in_play[0],
             _ => return Err(UserError::NoActiveGame),
         };
+        if self.is_jungle_game(game_id).await? {
+            let remember = async { self.store.set_last_game(user_id, game_id).await.map_err(UserError::from) };
+            let ((mv, done), ()) = tokio::try_join!(self.jungle_typed(user_id, game_id, text), remember)?;
+            return Ok((game_id, in_play.len() > 1, mv, done));
+        }
         let play = self.with_game(game_id, |rec| {
             let side = state::side_of(rec, user_id)?;
             let mut game = state::load_engine(rec)?;
@@ -203,7 +232,7 @@ impl App {
         // writes both in one transaction.
         let remember = async { self.store.set_last_game(user_id, game_id).await.map_err(UserError::from) };
         let (((report, notices), _), ()) = tokio::try_join!(play, remember)?;
-        Ok((game_id, in_play.len() > 1, report, Done { game_id: Some(game_id), notices }))
+        Ok((game_id, in_play.len() > 1, report.mv.to_string(), Done { game_id: Some(game_id), notices }))
     }
 
     /// A control button of the play board (menu, scrolling, resignation, draws).
@@ -224,12 +253,11 @@ impl App {
         let (notices, _) = self
             .with_game(game_id, |rec| {
                 let side = state::acting_side(rec, user_id, version, GameStatus::Play)?;
+                if super::jungle::is_jungle(rec) {
+                    return super::jungle::action(rec, side, action);
+                }
                 let mut game = state::load_engine(rec)?;
-                let set_seat = |rec: &mut GameRecord, seat: Seat| -> Result<Vec<Addressed>, UserError> {
-                    state::player_mut(rec, side)?.selected = seat.store();
-                    state::touch(rec, side);
-                    Ok(vec![])
-                };
+                let set_seat = |rec: &mut GameRecord, seat: Seat| state::set_seat(rec, side, seat).map(|()| vec![]);
                 let notices = match action {
                     Action::Scroll(to) => {
                         state::player_mut(rec, side)?.scroll = i64::from(to.min(state::LAST_WINDOW));

@@ -66,18 +66,24 @@ impl App {
         if rec.status != GameStatus::Finished {
             return Ok(());
         }
-        let game = state::load_engine(&rec)?;
-        let Some(outcome) = game.outcome() else { return Ok(()) };
-        let score = match outcome.winner() {
-            Some(Player::South) => 1.0,
-            Some(Player::North) => 0.0,
-            None => 0.5,
+        let (score, family) = if super::jungle::is_jungle(&rec) {
+            let Some(score) = super::jungle::south_score(&rec)? else { return Ok(()) };
+            (score, super::GameRules::Jungle.family())
+        } else {
+            let game = state::load_engine(&rec)?;
+            let Some(outcome) = game.outcome() else { return Ok(()) };
+            let score = match outcome.winner() {
+                Some(Player::South) => 1.0,
+                Some(Player::North) => 0.0,
+                None => 0.5,
+            };
+            (score, family(game.rule_set()))
         };
         let users: Vec<i64> = Player::ALL.iter().filter_map(|p| state::player(&rec, *p).map(|r| r.user_id)).collect();
         let rated = ai_level(&rec.opponent_kind).is_none();
         let ai = super::AI_USER_ID;
         self.store
-            .settle_game(game_id, family(game.rule_set()), &users, |rows| {
+            .settle_game(game_id, family, &users, |rows| {
                 rate(rows, score, rated).into_iter().filter(|r| r.user_id != ai).collect()
             })
             .await?;

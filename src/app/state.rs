@@ -59,8 +59,8 @@ impl Seat {
 pub struct GameSummary {
     /// The game.
     pub id: i64,
-    /// Its rule set.
-    pub rule_set: RuleSetId,
+    /// Its game and rule set.
+    pub rule_set: super::GameRules,
     /// Its phase.
     pub status: GameStatus,
     /// The opponent's user id, once there is one.
@@ -96,6 +96,16 @@ pub(crate) fn side_of(rec: &GameRecord, user_id: i64) -> Result<Player, UserErro
 pub(crate) fn load_engine(rec: &GameRecord) -> Result<Game, UserError> {
     let json = rec.state.as_deref().ok_or(UserError::WrongPhase)?;
     serde_json::from_str(json).map_err(|e| UserError::Internal(format!("game {} state: {e}", rec.id)))
+}
+
+/// The side to move and the plies played of a game in play or finished,
+/// whichever game it is (Stratego or Jungle).
+pub(crate) fn turn_and_ply(rec: &GameRecord) -> Result<(Player, usize), UserError> {
+    if super::jungle::is_jungle(rec) {
+        return super::jungle::turn_and_ply(rec);
+    }
+    let g = load_engine(rec)?;
+    Ok((g.turn(), g.ply()))
 }
 
 pub(crate) fn store_engine(rec: &mut GameRecord, game: &Game) -> Result<(), UserError> {
@@ -152,6 +162,24 @@ pub fn window_for(side: Player, sq: Square, dests: &[Square], current: u8) -> u8
     best.unwrap_or(0)
 }
 
+/// What `side`'s board shows besides the position (its `selected` column).
+pub(crate) fn seat(rec: &GameRecord, side: Player) -> Seat {
+    Seat::parse(player(rec, side).and_then(|p| p.selected.as_deref()))
+}
+
+/// Shows `seat` on `side`'s board (and redraws it).
+pub(crate) fn set_seat(rec: &mut GameRecord, side: Player, seat: Seat) -> Result<(), UserError> {
+    player_mut(rec, side)?.selected = seat.store();
+    touch(rec, side);
+    Ok(())
+}
+
+/// Whether `user` asked to confirm each move in games like `rec` (against
+/// the AI or people: two settings).
+pub(crate) fn confirms(rec: &GameRecord, user: Option<&crate::storage::UserRecord>) -> bool {
+    user.is_some_and(|u| if super::ai_level(&rec.opponent_kind).is_some() { u.confirm_ai } else { u.confirm_human })
+}
+
 /// Marks `side`'s board for redrawing (its buttons become stale).
 pub(crate) fn touch(rec: &mut GameRecord, side: Player) {
     if let Some(p) = rec.player_mut(side.as_str()) {
@@ -200,14 +228,15 @@ pub(crate) fn opponent_id(rec: &GameRecord, side: Player) -> Option<i64> {
 pub(crate) fn summary(rec: &GameRecord, side: Player) -> Result<GameSummary, UserError> {
     let (your_turn, plies) = match rec.status {
         GameStatus::Play | GameStatus::Finished if rec.state.is_some() => {
-            let g = load_engine(rec)?;
-            (rec.status == GameStatus::Play && g.turn() == side, g.ply())
+            let (turn, ply) = turn_and_ply(rec)?;
+            (rec.status == GameStatus::Play && turn == side, ply)
         }
         _ => (false, 0),
     };
     Ok(GameSummary {
         id: rec.id,
-        rule_set: rule_set(rec)?,
+        rule_set: super::GameRules::parse(&rec.rule_set)
+            .ok_or_else(|| UserError::Internal(format!("bad rule set {:?}", rec.rule_set)))?,
         status: rec.status,
         opponent: opponent_id(rec, side),
         your_turn,

@@ -24,6 +24,7 @@ pub fn error(e: &UserError, lang: Lang) -> String {
         UserError::WrongPhase => "err-wrong-phase",
         UserError::NotYourTurn => "err-not-your-turn",
         UserError::Illegal(m) => return illegal(*m, lang),
+        UserError::JungleIllegal(m) => return super::jungle::illegal(*m, lang),
         UserError::BadMoveText(_) => "err-bad-move-text",
         UserError::BadSetupCode(c) => {
             return tr_args(lang, "err-bad-setup-code", &[("why", setup_error(c, lang).into())]);

@@ -11,6 +11,7 @@
 //! ```
 
 pub mod errors;
+pub mod jungle;
 pub mod names;
 
 use std::sync::LazyLock;

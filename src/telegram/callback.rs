@@ -99,6 +99,10 @@ pub enum Callback {
     NewRules(RuleSetId),
     /// `/new`: rule set and days per move (0 = unlimited) chosen: create the invitation.
     NewGame(RuleSetId, u8),
+    /// `/new`: Jungle was chosen; ask for the days per move.
+    NewJungleRules,
+    /// `/new`: Jungle with days per move (0 = unlimited): create the invitation.
+    NewJungle(u8),
     /// Withdraw a waiting invitation.
     CancelInvite {
         /// Game id.
@@ -160,6 +164,8 @@ pub enum Callback {
     AiLevel(ai::Level),
     /// `/ai`: level and rule set chosen: start the game against the AI.
     AiGame(ai::Level, RuleSetId),
+    /// `/ai`: level chosen and Jungle: start a Jungle game against the AI.
+    AiJungle(ai::Level),
     /// A shortcut of `/start`, `/help` and a dead link: do what the command does.
     Menu(MenuItem),
     /// A button of the setup workbench outside any game: the workbench as
@@ -262,6 +268,8 @@ impl Callback {
             Callback::Resend { game } => format!("r.{game}"),
             Callback::NewRules(r) => format!("n.{}", rules_index(r)),
             Callback::NewGame(r, d) => format!("N.{}.{d}", rules_index(r)),
+            Callback::NewJungleRules => "n.j".into(),
+            Callback::NewJungle(d) => format!("N.j.{d}"),
             Callback::CancelInvite { game } => format!("c.{game}"),
             Callback::Lang(l) => format!("L.{}", l.code()),
             Callback::LoadSetup(id) => format!("S.{id}"),
@@ -277,6 +285,7 @@ impl Callback {
             Callback::Join(code) => format!("J.{}", String::from_utf8_lossy(&code)),
             Callback::AiLevel(l) => format!("a.{}", level_index(l)),
             Callback::AiGame(l, r) => format!("A.{}.{}", level_index(l), rules_index(r)),
+            Callback::AiJungle(l) => format!("A.{}.j", level_index(l)),
             Callback::Menu(item) => format!("M.{}", item.command()),
             Callback::Bench { bench, op } => {
                 let op = match op {
@@ -379,7 +388,7 @@ impl Callback {
             }
             "n" => {
                 arity(2)?;
-                Callback::NewRules(rules(1)?)
+                if parts[1] == "j" { Callback::NewJungleRules } else { Callback::NewRules(rules(1)?) }
             }
             "N" => {
                 arity(3)?;
@@ -387,7 +396,7 @@ impl Callback {
                 if !crate::telegram::DAYS_CHOICES.contains(&days) {
                     return Err(BadCallback);
                 }
-                Callback::NewGame(rules(1)?, days)
+                if parts[1] == "j" { Callback::NewJungle(days) } else { Callback::NewGame(rules(1)?, days) }
             }
             "c" => {
                 arity(2)?;
@@ -488,7 +497,7 @@ impl Callback {
             }
             "A" => {
                 arity(3)?;
-                Callback::AiGame(level(1)?, rules(2)?)
+                if parts[2] == "j" { Callback::AiJungle(level(1)?) } else { Callback::AiGame(level(1)?, rules(2)?) }
             }
             "_" => {
                 arity(1)?;

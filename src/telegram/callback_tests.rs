@@ -64,6 +64,11 @@ fn all_examples() -> Vec<Callback> {
     for l in AI_LEVELS {
         v.push(Callback::AiLevel(l));
         v.push(Callback::AiGame(l, RuleSetId::BattleDuel));
+        v.push(Callback::AiJungle(l));
+    }
+    v.push(Callback::NewJungleRules);
+    for d in crate::telegram::DAYS_CHOICES {
+        v.push(Callback::NewJungle(d));
     }
     for r in RuleSetId::ALL {
         v.push(Callback::NewRules(r));
@@ -113,6 +118,10 @@ fn forged_data_is_refused() {
         "B.0.BFB8657B869B3745s2485B98B96357991984979.-.0.x",
         "B.0.BFB8657B869B3745s2485B98B963579919849796.e5.0.x",
         "b.9",
+        "n.J",
+        "N.j.4",
+        "A.0.J",
+        "A.j.0",
     ] {
         assert_eq!(Callback::parse(s), Err(BadCallback), "{s:?}");
     }

@@ -270,7 +270,8 @@ impl Ui {
             let mut rendered = None;
             if owed {
                 let Some((text, kb)) = board_message(&rec, side, lang, &opponent) else { continue };
-                let kb = self.with_webapp_button(kb, game_id, lang);
+                // The Mini App shows Stratego only; a Jungle board is the chat's keyboard.
+                let kb = if crate::app::is_jungle(&rec) { kb } else { self.with_webapp_button(kb, game_id, lang) };
                 match (board_id, fresh) {
                     (Some(id), false) => {
                         // Queued, merged with a pending edit; recorded as
@@ -555,8 +556,6 @@ pub fn board_message(
             Some((render::setup_text(&draft, &ctx), Some(render::setup_keyboard(&draft, &ctx))))
         }
         GameStatus::Play | GameStatus::Finished => {
-            let game: engine::Game = serde_json::from_str(rec.state.as_deref()?).ok()?;
-            let view = game.view(side);
             let deadline = (rec.status == GameStatus::Play).then(|| crate::app::deadline(rec)).flatten();
             let ctx = BoardCtx {
                 lang,
@@ -575,6 +574,17 @@ pub fn board_message(
                 time_left: deadline.map(|d| d - crate::storage::now()),
                 deadline,
             };
+            if crate::app::is_jungle(rec) {
+                // RULES.md §9: the Jungle engine's game, its player's view only.
+                let game: jungle::Game = serde_json::from_str(rec.state.as_deref()?).ok()?;
+                let view = game.view(side);
+                return Some((
+                    super::jungle_board::board_text(&view, &ctx),
+                    Some(super::jungle_board::board_keyboard(&view, &ctx)),
+                ));
+            }
+            let game: engine::Game = serde_json::from_str(rec.state.as_deref()?).ok()?;
+            let view = game.view(side);
             Some((render::board_text(&view, &ctx), render::board_keyboard(&view, &ctx)))
         }
         GameStatus::Waiting | GameStatus::Cancelled => None,

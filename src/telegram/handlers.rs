@@ -13,7 +13,7 @@ use super::deliver::ai_name;
 use super::deliver::{Force, Ui};
 use super::render::{days_text, esc};
 use super::{DAYS_CHOICES, questions, texts};
-use crate::app::{Action, Done, NewGameChoice, SetupAction, TapResult, UserError};
+use crate::app::{Action, Done, GameRules, JungleTap, NewGameChoice, SetupAction, TapResult, UserError};
 use crate::i18n::{Lang, tr, tr_args};
 use crate::storage::{GameStatus, UserRecord};
 

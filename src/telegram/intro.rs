@@ -191,7 +191,7 @@ mod tests {
     fn summary(id: i64, status: GameStatus, your_turn: bool) -> GameSummary {
         GameSummary {
             id,
-            rule_set: engine::RuleSetId::Battle,
+            rule_set: crate::app::GameRules::Stratego(engine::RuleSetId::Battle),
             status,
             opponent: Some(7),
             your_turn,

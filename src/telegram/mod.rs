@@ -10,6 +10,7 @@ pub mod deliver;
 mod handlers;
 pub mod health;
 pub mod intro;
+pub mod jungle_board;
 mod marks;
 mod move_list;
 pub mod outbox;

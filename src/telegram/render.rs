@@ -100,12 +100,18 @@ pub fn reason_text(o: Outcome, lang: Lang) -> String {
 /// The headline of an outcome for the reader: won / lost / draw with the reason.
 #[must_use]
 pub fn outcome_line(o: Outcome, me: Player, lang: Lang) -> String {
-    let head = match o.winner() {
+    headline(o.winner(), me, &reason_text(o, lang), lang)
+}
+
+/// "You won — `reason`" (lost, draw) for the reader on `me`, whichever game
+/// `winner` (`None`: a draw) comes from.
+pub(crate) fn headline(winner: Option<Player>, me: Player, reason: &str, lang: Lang) -> String {
+    let head = match winner {
         Some(w) if w == me => tr(lang, "result-won"),
         Some(_) => tr(lang, "result-lost"),
         None => tr(lang, "result-draw"),
     };
-    format!("{head} — {}", reason_text(o, lang))
+    format!("{head} — {reason}")
 }
 
 /// The result said of the players by name, for public cards and spectators.
@@ -131,16 +137,22 @@ fn graveyard_line(v: &PlayerView, p: Player, lang: Lang) -> String {
 /// The game, its rule set and who plays whom, each line ended.
 #[must_use]
 pub fn title_line(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
+    title_of(v.rule_set().as_str(), v.me(), ctx)
+}
+
+/// The title lines of any game: its number and rules (`rules` is the
+/// stored code, `battle` … `jungle`), the reader's side and opponent.
+pub(crate) fn title_of(rules: &str, me: Player, ctx: &BoardCtx<'_>) -> String {
     let lang = ctx.lang;
     let mut t = format!(
         "<b>{}</b> · {}\n",
         tr_args(lang, "game-title", &[("id", ctx.game_id.into())]),
-        tr(lang, &format!("rules-{}", v.rule_set().as_str()))
+        tr(lang, &format!("rules-{rules}"))
     );
     t.push_str(&tr_args(
         lang,
         "board-you-vs",
-        &[("side", side_name(v.me(), lang).into()), ("opponent", esc(ctx.opponent).into())],
+        &[("side", side_name(me, lang).into()), ("opponent", esc(ctx.opponent).into())],
     ));
     t.push('\n');
     t
@@ -161,20 +173,15 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
     t.push('\n');
     // The last two plies, so a reply never hides the result of the
     // reader's own move.
-    let recent = &v.history()[v.ply().saturating_sub(2)..];
-    if !recent.is_empty() {
-        t.push_str(&tr_args(lang, "last-moves", &[("n", TrArg::from(recent.len()))]));
-        for rec in recent {
-            t.push_str(&format!("\n{}", describe_ply(v, rec, lang, ctx.opponent)));
-        }
-        t.push('\n');
-    }
-    t.push_str(&tr_args(
+    let recent: Vec<String> =
+        v.history()[v.ply().saturating_sub(2)..].iter().map(|rec| describe_ply(v, rec, lang, ctx.opponent)).collect();
+    recent_and_captured(
+        &mut t,
+        &recent,
+        graveyard_line(v, v.me(), lang),
+        graveyard_line(v, v.me().other(), lang),
         lang,
-        "captured",
-        &[("lost", graveyard_line(v, v.me(), lang).into()), ("taken", graveyard_line(v, v.me().other(), lang).into())],
-    ));
-    t.push('\n');
+    );
     match v.outcome() {
         Some(o) => {
             t.push_str(&format!("<b>{}</b>\n", outcome_line(o, v.me(), lang)));
@@ -190,38 +197,7 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
             }
         }
         None => {
-            if v.turn() == v.me() {
-                t.push_str(&format!("<b>{}</b>", tr(lang, "turn-yours")));
-            } else {
-                t.push_str(&tr_args(lang, "turn-theirs", &[("opponent", esc(ctx.opponent).into())]));
-            }
-            t.push_str(&format!(" · {}", days_text(ctx.days_per_move, lang)));
-            if let Some(left) = ctx.time_left {
-                t.push_str(&format!(" · ⏳ {}", time_left_text(left, lang)));
-            }
-            if let Some(at) = ctx.deadline {
-                t.push_str(&format!(" ({})", tr_args(lang, "deadline-at", &[("at", fmt_date_time(at).into())])));
-            }
-            t.push('\n');
-            if let Some(date) = &ctx.opponent_vacation {
-                t.push_str(&tr_args(
-                    lang,
-                    "opponent-vacation",
-                    &[("opponent", esc(ctx.opponent).into()), ("date", date.clone().into())],
-                ));
-                t.push('\n');
-            }
-            match ctx.draw_offer {
-                Some(p) if p == v.me() => t.push_str(&tr(lang, "draw-you-offered")),
-                Some(_) => t.push_str(&tr(lang, "draw-they-offered")),
-                None => {}
-            }
-            if let Seat::ConfirmMove(mv) = ctx.seat {
-                t.push_str(&tr_args(lang, "confirm-move", &[("mv", mv.to_string().into())]));
-            }
-            if ctx.seat == Seat::ConfirmResign {
-                t.push_str(&tr_args(lang, "resign-question", &[("id", ctx.game_id.into())]));
-            }
+            status_lines(&mut t, v.me(), v.turn() == v.me(), ctx);
             if let Seat::Selected(sq) = ctx.seat
                 && let Cell::Own(p) = v.cell(sq)
             {
@@ -237,6 +213,58 @@ pub fn board_text(v: &PlayerView, ctx: &BoardCtx<'_>) -> String {
         }
     }
     t.trim_end().to_owned()
+}
+
+/// The last plies (described), then what each side lost, each line ended.
+pub(crate) fn recent_and_captured(t: &mut String, recent: &[String], lost: String, taken: String, lang: Lang) {
+    if !recent.is_empty() {
+        t.push_str(&tr_args(lang, "last-moves", &[("n", TrArg::from(recent.len()))]));
+        for line in recent {
+            t.push_str(&format!("\n{line}"));
+        }
+        t.push('\n');
+    }
+    t.push_str(&tr_args(lang, "captured", &[("lost", lost.into()), ("taken", taken.into())]));
+    t.push('\n');
+}
+
+/// The lines of a running game under its board, whichever game it is:
+/// whose turn, the time (R23), the opponent's vacation, a draw offer
+/// (R22), a move waiting for confirmation, the resignation question.
+pub(crate) fn status_lines(t: &mut String, me: Player, my_turn: bool, ctx: &BoardCtx<'_>) {
+    let lang = ctx.lang;
+    if my_turn {
+        t.push_str(&format!("<b>{}</b>", tr(lang, "turn-yours")));
+    } else {
+        t.push_str(&tr_args(lang, "turn-theirs", &[("opponent", esc(ctx.opponent).into())]));
+    }
+    t.push_str(&format!(" · {}", days_text(ctx.days_per_move, lang)));
+    if let Some(left) = ctx.time_left {
+        t.push_str(&format!(" · ⏳ {}", time_left_text(left, lang)));
+    }
+    if let Some(at) = ctx.deadline {
+        t.push_str(&format!(" ({})", tr_args(lang, "deadline-at", &[("at", fmt_date_time(at).into())])));
+    }
+    t.push('\n');
+    if let Some(date) = &ctx.opponent_vacation {
+        t.push_str(&tr_args(
+            lang,
+            "opponent-vacation",
+            &[("opponent", esc(ctx.opponent).into()), ("date", date.clone().into())],
+        ));
+        t.push('\n');
+    }
+    match ctx.draw_offer {
+        Some(p) if p == me => t.push_str(&tr(lang, "draw-you-offered")),
+        Some(_) => t.push_str(&tr(lang, "draw-they-offered")),
+        None => {}
+    }
+    if let Seat::ConfirmMove(mv) = ctx.seat {
+        t.push_str(&tr_args(lang, "confirm-move", &[("mv", mv.to_string().into())]));
+    }
+    if ctx.seat == Seat::ConfirmResign {
+        t.push_str(&tr_args(lang, "resign-question", &[("id", ctx.game_id.into())]));
+    }
 }
 
 /// A duration left as an upper bound in the unit the clock refreshes boards
@@ -305,6 +333,48 @@ pub(crate) fn window_buttons(me: Player, start: u8, to: impl Fn(u8) -> Callback)
     row
 }
 
+/// The keyboard that replaces a running board's squares, whichever game it
+/// is: the menu (resign, draw, abort while `ply` < 2, the move list if
+/// `moves`, resend, back), a move's confirmation, the resignation question;
+/// `None` for the squares.
+pub(crate) fn seat_keyboard(me: Player, ply: usize, moves: bool, ctx: &BoardCtx<'_>) -> Option<InlineKeyboardMarkup> {
+    let lang = ctx.lang;
+    let (game, ver) = (ctx.game_id, ctx.version);
+    let play = |action| Callback::Play { game, ver, action };
+    match ctx.seat {
+        Seat::Menu => {
+            let mut rows = vec![vec![button(tr(lang, "btn-resign"), play(Action::Resign))]];
+            if ctx.draw_offer == Some(me.other()) {
+                rows.push(vec![
+                    button(tr(lang, "btn-accept-draw"), play(Action::AcceptDraw)),
+                    button(tr(lang, "btn-decline-draw"), play(Action::DeclineDraw)),
+                ]);
+            } else if ctx.draw_offer.is_none() {
+                rows.push(vec![button(tr(lang, "btn-offer-draw"), play(Action::OfferDraw))]);
+            }
+            if ply < 2 {
+                // R23: either player may abort until both have made a first move.
+                rows.push(vec![button(tr(lang, "btn-abort"), play(Action::Abort))]);
+            }
+            if moves {
+                rows.push(vec![button(tr(lang, "btn-moves"), play(Action::Moves(u16::MAX)))]);
+            }
+            rows.push(vec![button(tr(lang, "btn-resend"), Callback::Resend { game })]);
+            rows.push(vec![button(tr(lang, "btn-back"), play(Action::Back))]);
+            Some(InlineKeyboardMarkup::new(rows))
+        }
+        Seat::ConfirmMove(mv) => Some(InlineKeyboardMarkup::new(vec![vec![
+            button(format!("✓ {mv}"), play(Action::ConfirmMove)),
+            button("✗", play(Action::Back)),
+        ]])),
+        Seat::ConfirmResign => Some(InlineKeyboardMarkup::new(vec![vec![
+            button(tr(lang, "btn-resign-yes"), play(Action::ResignConfirm)),
+            button(tr(lang, "btn-resign-no"), play(Action::Back)),
+        ]])),
+        Seat::Moves(_) | Seat::Idle | Seat::Selected(_) => None,
+    }
+}
+
 /// The keyboard of a play board: 10 ranks × 8 files and a control row
 /// (≤ 88 buttons); the menu and the resignation question replace it. Once
 /// the game is over only a rematch button is left. `None` never happens
@@ -321,40 +391,11 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> Option<InlineKeyboa
     }
     let (game, ver) = (ctx.game_id, ctx.version);
     let play = |action| Callback::Play { game, ver, action };
-    match ctx.seat {
-        Seat::Menu => {
-            let mut rows = vec![vec![button(tr(lang, "btn-resign"), play(Action::Resign))]];
-            if ctx.draw_offer == Some(v.me().other()) {
-                rows.push(vec![
-                    button(tr(lang, "btn-accept-draw"), play(Action::AcceptDraw)),
-                    button(tr(lang, "btn-decline-draw"), play(Action::DeclineDraw)),
-                ]);
-            } else if ctx.draw_offer.is_none() {
-                rows.push(vec![button(tr(lang, "btn-offer-draw"), play(Action::OfferDraw))]);
-            }
-            if v.ply() < 2 {
-                // R23: either player may abort until both have made a first move.
-                rows.push(vec![button(tr(lang, "btn-abort"), play(Action::Abort))]);
-            }
-            rows.push(vec![button(tr(lang, "btn-moves"), play(Action::Moves(u16::MAX)))]);
-            rows.push(vec![button(tr(lang, "btn-resend"), Callback::Resend { game })]);
-            rows.push(vec![button(tr(lang, "btn-back"), play(Action::Back))]);
-            return Some(InlineKeyboardMarkup::new(rows));
-        }
-        Seat::ConfirmMove(mv) => {
-            return Some(InlineKeyboardMarkup::new(vec![vec![
-                button(format!("✓ {mv}"), play(Action::ConfirmMove)),
-                button("✗", play(Action::Back)),
-            ]]));
-        }
-        Seat::ConfirmResign => {
-            return Some(InlineKeyboardMarkup::new(vec![vec![
-                button(tr(lang, "btn-resign-yes"), play(Action::ResignConfirm)),
-                button(tr(lang, "btn-resign-no"), play(Action::Back)),
-            ]]));
-        }
-        Seat::Moves(page) => return Some(super::move_list::keyboard(v, ctx, page)),
-        Seat::Idle | Seat::Selected(_) => {}
+    if let Some(kb) = seat_keyboard(v.me(), v.ply(), true, ctx) {
+        return Some(kb);
+    }
+    if let Seat::Moves(page) = ctx.seat {
+        return Some(super::move_list::keyboard(v, ctx, page));
     }
     let me = v.me();
     let selected = match ctx.seat {

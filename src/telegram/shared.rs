@@ -2,11 +2,11 @@
 //! and the header of its export, in the reader's language and plain text
 //! (no HTML: a caption is sent without a parse mode, an export is a file).
 
-use engine::{Outcome, Player};
+use engine::Player;
 
 use super::deliver::ai_name;
 use super::render::{days_text, fmt_date_time, reason_text, side_name};
-use crate::app::{GameFacts, Who};
+use crate::app::{Ending, GameFacts, Who};
 use crate::i18n::{Lang, tr, tr_args};
 
 /// A player's name as the reader sees it: the first name, or "AI (hard)".
@@ -21,13 +21,15 @@ pub fn who_name(who: &Who, lang: Lang) -> String {
 /// The result said of the players by name: "Alice won — the flag was captured."
 fn result_line(facts: &GameFacts, lang: Lang) -> String {
     let Some(o) = facts.outcome else { return tr(lang, "export-in-progress") };
-    let head = match o {
-        Outcome::Win { winner, .. } => {
-            tr_args(lang, "card-winner", &[("name", who_name(&facts.players[winner], lang).into())])
-        }
-        Outcome::Draw(_) => tr(lang, "result-draw"),
+    let head = match o.winner() {
+        Some(winner) => tr_args(lang, "card-winner", &[("name", who_name(&facts.players[winner], lang).into())]),
+        None => tr(lang, "result-draw"),
     };
-    format!("{head} — {}", reason_text(o, lang))
+    let reason = match o {
+        Ending::Stratego(o) => reason_text(o, lang),
+        Ending::Jungle(o) => super::jungle_board::reason_text(o, lang),
+    };
+    format!("{head} — {reason}")
 }
 
 /// "Alice (South, red) – AI (normal) (North, blue)".
@@ -101,10 +103,10 @@ mod tests {
         g.resign(Player::North).unwrap();
         let facts = GameFacts {
             id: 12,
-            rule_set: RuleSetId::Classic,
+            rule_set: crate::app::GameRules::Stratego(RuleSetId::Classic),
             players: ByPlayer { south: Who::Person("Алиса".into()), north: Who::Ai(ai::Level::Hard) },
             me: Player::South,
-            outcome: g.outcome(),
+            outcome: g.outcome().map(crate::app::Ending::Stratego),
             days_per_move: Some(3),
             started_at: 1_800_000_000,
             finished_at: Some(1_800_000_000 + 3 * 86_400),

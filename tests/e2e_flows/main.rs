@@ -10,6 +10,7 @@ mod support;
 mod burst;
 mod clock;
 mod games;
+mod jungle;
 mod menus;
 mod notices;
 mod profile;

@@ -207,6 +207,7 @@ impl World {
             deleted: false,
             inline_id: None,
             document: doc,
+            file_text: None,
             photo,
             reply_to: reply,
         };
@@ -297,7 +298,15 @@ impl World {
                     return Err(bad("IMAGE_PROCESS_FAILED"));
                 }
                 let name = file["file_name"].as_str().map(Into::into);
-                self.send(method, p, caption, if field == "document" { name } else { None }, field == "photo")
+                let body = file["data_text"].as_str().map(str::to_owned);
+                let sent =
+                    self.send(method, p, caption, if field == "document" { name } else { None }, field == "photo")?;
+                if let (Some(m), Some(chat)) = (sent["message_id"].as_i64(), sent["chat"]["id"].as_i64())
+                    && let Some(msg) = self.message_mut(chat, m)
+                {
+                    msg.file_text = body;
+                }
+                Ok(sent)
             }
             "sendchataction" => {
                 self.writable(chat_id(p)?)?;

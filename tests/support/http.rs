@@ -117,7 +117,8 @@ pub fn write_json(w: &mut TcpStream, status: u16, body: &Value) -> io::Result<()
 
 /// The parameters of a Bot API call as one JSON object. Multipart and
 /// urlencoded fields arrive as strings; an uploaded file becomes
-/// `{"upload": true, "file_name": ..., "size": ..., "data_head": [first bytes]}`.
+/// `{"upload": true, "file_name": ..., "size": ..., "data_head": [first bytes],
+/// "data_text": the whole content if it is UTF-8 text of at most 64 KiB}`.
 pub fn params(req: &Request) -> Result<Map<String, Value>, String> {
     let ctype = req.header("content-type").unwrap_or("").to_owned();
     let mut out = Map::new();
@@ -218,10 +219,12 @@ fn multipart(body: &[u8], boundary: &str, out: &mut Map<String, Value>) -> Resul
         let name = name.ok_or("multipart: a part without a name")?;
         if let Some(file_name) = file_name {
             let head: Vec<u8> = data.iter().take(32).copied().collect();
+            // A text file's whole content, for a test to read back (an export).
+            let text = std::str::from_utf8(data).ok().filter(|t| t.len() <= 65_536);
             files.insert(
                 name,
                 json!({"upload": true, "file_name": file_name, "size": data.len(), "data_head": head,
-                       "content_type": content_type}),
+                       "data_text": text, "content_type": content_type}),
             );
         } else {
             out.insert(name, Value::String(String::from_utf8_lossy(data).into_owned()));

@@ -135,6 +135,7 @@ fn summarise(mut p: Map<String, Value>) -> Value {
     for v in p.values_mut() {
         if let Some(o) = v.as_object_mut() {
             o.remove("data_head");
+            o.remove("data_text");
         }
     }
     Value::Object(p)

@@ -164,6 +164,7 @@ impl User {
             deleted: false,
             inline_id: None,
             document: None,
+            file_text: None,
             photo: false,
             reply_to,
         };
@@ -300,6 +301,7 @@ impl User {
             deleted: false,
             inline_id: Some(iid.clone()),
             document: None,
+            file_text: None,
             photo: false,
             reply_to: None,
         };

@@ -59,6 +59,8 @@ pub struct Msg {
     pub inline_id: Option<String>,
     /// The file name of a document.
     pub document: Option<String>,
+    /// A text document's content.
+    pub file_text: Option<String>,
     /// Whether it is a photo.
     pub photo: bool,
     /// The message it replies to.

@@ -39,7 +39,8 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         Callback::Tap { game, ver, sq } => ui.app.tap(uid, game, ver, sq).await.map(|(r, d)| {
             let toast = match r {
                 TapResult::Moved(rep) => Some(rep.mv.to_string()),
-                TapResult::Selected(_) | TapResult::Deselected | TapResult::Confirm(_) => None,
+                TapResult::Jungle(JungleTap::Moved(rep)) => Some(rep.mv.to_string()),
+                TapResult::Selected(_) | TapResult::Deselected | TapResult::Confirm(_) | TapResult::Jungle(_) => None,
             };
             (toast, d, Force::default())
         }),
@@ -55,8 +56,12 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             .game_of(uid, game)
             .await
             .map(|_| (None, Done { game_id: Some(game), notices: vec![] }, Force::fresh(uid))),
-        Callback::NewRules(rules) => {
+        Callback::NewRules(_) | Callback::NewJungleRules => {
             answer(None).await;
+            let (rules, to): (GameRules, Box<dyn Fn(u8) -> Callback>) = match cb {
+                Callback::NewRules(r) => (GameRules::Stratego(r), Box::new(move |d| Callback::NewGame(r, d))),
+                _ => (GameRules::Jungle, Box::new(Callback::NewJungle)),
+            };
             let rows: Vec<Vec<InlineKeyboardButton>> = DAYS_CHOICES
                 .chunks(4)
                 .map(|c| {
@@ -67,7 +72,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                             } else {
                                 tr_args(lang, "days-button", &[("n", u32::from(*d).into())])
                             };
-                            InlineKeyboardButton::callback(label, Callback::NewGame(rules, *d).encode())
+                            InlineKeyboardButton::callback(label, to(*d).encode())
                         })
                         .collect()
                 })
@@ -223,7 +228,8 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         Callback::Rematch { game } => match ui.app.rematch(uid, game).await {
             Ok((new_game, None)) => {
                 answer(Some(tr(lang, "toast-rematch-ai"))).await;
-                ui.spawn_sync(new_game, Force::default());
+                // The board, and the AI's first move where it has it (a Jungle game starts at once).
+                ui.spawn_after(Done { game_id: Some(new_game), notices: vec![] }, Force::default());
                 return Ok(());
             }
             Ok((new_game, Some(code))) => {
@@ -253,7 +259,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         }
         Callback::AiLevel(level) => {
             answer(None).await;
-            let rows: Vec<Vec<InlineKeyboardButton>> = RuleSetId::ALL
+            let mut rows: Vec<Vec<InlineKeyboardButton>> = RuleSetId::ALL
                 .iter()
                 .map(|r| {
                     vec![InlineKeyboardButton::callback(
@@ -262,21 +268,24 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                     )]
                 })
                 .collect();
+            rows.push(vec![InlineKeyboardButton::callback(tr(lang, "new-jungle"), Callback::AiJungle(level).encode())]);
             if let Some((chat, id)) = msg {
                 let _ = ui.edit(chat, id, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows)));
             }
             return Ok(());
         }
-        Callback::AiGame(level, rules) => {
+        Callback::AiGame(level, _) | Callback::AiJungle(level) => {
             answer(None).await;
             if let Some((chat, id)) = msg {
                 let _ = ui.edit(chat, id, tr(lang, "ai-level-chosen"), None);
             }
+            let rules = if let Callback::AiGame(_, r) = cb { GameRules::Stratego(r) } else { GameRules::Jungle };
             start_ai(&ui, uid, lang, level, rules).await;
             return Ok(());
         }
-        Callback::NewGame(rules, days) => {
+        Callback::NewGame(_, days) | Callback::NewJungle(days) => {
             answer(None).await;
+            let rules = if let Callback::NewGame(r, _) = cb { GameRules::Stratego(r) } else { GameRules::Jungle };
             if let Some((game, text, kb)) = invitation(&ui, uid, lang, rules, days).await {
                 match msg {
                     Some((chat, id)) => {

@@ -37,10 +37,11 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         "start" => start(ui, user, lang).await,
         "help" => help(ui, user, lang).await,
         "rules" => {
-            let text = match arg.parse::<RuleSetId>() {
+            let text = match GameRules::parse(arg) {
                 _ if arg.is_empty() => rules_text(RuleSetId::Battle, lang),
-                Ok(rules) => rules_text(rules, lang),
-                Err(_) => tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]),
+                Some(GameRules::Stratego(rules)) => rules_text(rules, lang),
+                Some(GameRules::Jungle) => tr(lang, "rules-text-jungle"),
+                None => tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]),
             };
             let _ = ui.send(chat, text, None);
         }
@@ -54,7 +55,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
             let _ = ui.send(chat, tr(lang, "lang-choose"), Some(kb));
         }
         "new" if arg.is_empty() => {
-            let rows = RuleSetId::ALL
+            let mut rows = RuleSetId::ALL
                 .iter()
                 .map(|r| {
                     vec![InlineKeyboardButton::callback(
@@ -63,16 +64,17 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                     )]
                 })
                 .collect::<Vec<_>>();
+            rows.push(vec![InlineKeyboardButton::callback(tr(lang, "new-jungle"), Callback::NewJungleRules.encode())]);
             let _ = ui.send(chat, tr(lang, "new-choose-rules"), Some(InlineKeyboardMarkup::new(rows)));
         }
-        "new" => match arg.parse::<RuleSetId>() {
-            Ok(rules) => {
+        "new" => match GameRules::parse(arg) {
+            Some(rules) => {
                 if let Some((game, text, kb)) = invitation(ui, user.id, lang, rules, 0).await {
                     let sent = ui.send(chat, text, Some(kb));
                     questions::record_when_sent(ui, chat, sent, game, "invite", lang);
                 }
             }
-            Err(_) => {
+            None => {
                 let _ = ui.send(chat, tr_args(lang, "err-unknown-rules", &[("name", esc(arg).into())]), None);
             }
         },
@@ -138,7 +140,24 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
             let _ = ui.send(chat, lines.join("\n"), None);
         }
         "ai" => {
-            let mut words = arg.split_whitespace();
+            let mut words: Vec<&str> = arg.split_whitespace().collect();
+            // `/ai jungle` and `/ai jungle hard`: Jungle at the level named, or normal.
+            if let Some(i) = words.iter().position(|w| *w == crate::app::JUNGLE) {
+                words.remove(i);
+                match words.as_slice() {
+                    [] => return start_ai(ui, user.id, lang, ai::Level::Normal, GameRules::Jungle).await,
+                    [w] => match w.parse::<ai::Level>() {
+                        Ok(level) if AI_LEVELS.contains(&level) => {
+                            return start_ai(ui, user.id, lang, level, GameRules::Jungle).await;
+                        }
+                        _ => {}
+                    },
+                    _ => {}
+                }
+                let _ = ui.send(chat, tr(lang, "ai-usage"), None);
+                return;
+            }
+            let mut words = words.into_iter();
             let level = words.next().map(str::parse::<ai::Level>);
             let rules = words.next().map(str::parse::<RuleSetId>);
             match (level, rules) {
@@ -159,7 +178,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
                 }
                 (Some(Ok(level)), rules) if AI_LEVELS.contains(&level) => {
                     let rules = rules.and_then(Result::ok).unwrap_or(RuleSetId::Battle);
-                    start_ai(ui, user.id, lang, level, rules).await;
+                    start_ai(ui, user.id, lang, level, GameRules::Stratego(rules)).await;
                 }
                 _ => {
                     let _ = ui.send(chat, tr(lang, "ai-usage"), None);
@@ -218,16 +237,27 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
     }
 }
 
-pub(super) async fn start_ai(ui: &Ui, user_id: i64, lang: Lang, level: ai::Level, rules: RuleSetId) {
-    match ui.app.new_ai_game(user_id, level, rules).await {
+pub(super) async fn start_ai(ui: &Ui, user_id: i64, lang: Lang, level: ai::Level, rules: GameRules) {
+    let started = match rules {
+        GameRules::Stratego(rules) => ui.app.new_ai_game(user_id, level, rules).await,
+        GameRules::Jungle => ui.app.new_ai_jungle_game(user_id, level, engine::Player::South).await,
+    };
+    match started {
         Ok(game) => {
-            ui.send(
-                user_id,
-                tr_args(lang, "ai-started", &[("id", game.into()), ("name", ai_name(level, lang).into())]),
-                None,
-            )
-            .await;
-            ui.spawn_sync(game, Force::default());
+            let mut args = vec![("id", game.into()), ("name", ai_name(level, lang).into())];
+            let key = if rules == GameRules::Jungle {
+                args.push(("side", crate::telegram::render::side_name(engine::Player::South, lang).into()));
+                "ai-started-jungle"
+            } else {
+                "ai-started"
+            };
+            ui.send(user_id, tr_args(lang, key, &args), None).await;
+            if rules == GameRules::Jungle {
+                // The board, and the AI's first move if the lot gave it to the AI (J4).
+                ui.spawn_after(Done { game_id: Some(game), notices: vec![] }, Force::default());
+            } else {
+                ui.spawn_sync(game, Force::default());
+            }
         }
         Err(e) => reply_error(ui, user_id, &e, lang).await,
     }
@@ -294,11 +324,15 @@ pub(super) async fn invitation(
     ui: &Ui,
     user_id: i64,
     lang: Lang,
-    rules: RuleSetId,
+    rules: GameRules,
     days: u8,
 ) -> Option<(i64, String, InlineKeyboardMarkup)> {
     let days_per_move = (days > 0).then_some(i64::from(days));
-    match ui.app.new_game(user_id, NewGameChoice { rules, days_per_move }).await {
+    let created = match rules {
+        GameRules::Stratego(rules) => ui.app.new_game(user_id, NewGameChoice { rules, days_per_move }).await,
+        GameRules::Jungle => ui.app.new_jungle_game(user_id, days_per_move, engine::Player::South).await,
+    };
+    match created {
         Ok((game_id, code)) => {
             let link = format!("https://t.me/{}?start={code}", ui.username);
             let share_text = tr(lang, "invite-share-text");

@@ -93,12 +93,18 @@ pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
             res,
             tr_args(lang, "moves-count", &[("n", g.plies.into())])
         ));
+        let export = InlineKeyboardButton::callback(tr(lang, "btn-export"), Callback::Export { game: g.id }.encode());
+        if g.rule_set == GameRules::Jungle {
+            // A Jungle game is shared by its export (J12); replay and picture speak Stratego.
+            rows.push(vec![export]);
+            continue;
+        }
         rows.push(vec![
             InlineKeyboardButton::callback(
                 format!("▶ {}", tr_args(lang, "game-number", &[("id", g.id.into())])),
                 Callback::Replay { game: g.id, ply: 0 }.encode(),
             ),
-            InlineKeyboardButton::callback(tr(lang, "btn-export"), Callback::Export { game: g.id }.encode()),
+            export,
             InlineKeyboardButton::callback(tr(lang, "btn-picture"), Callback::Picture { game: g.id }.encode()),
         ]);
     }
