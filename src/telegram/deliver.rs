@@ -192,6 +192,17 @@ impl Ui {
         self.outbox.edit(Target::Inline(id), Content { text, kb })
     }
 
+    /// Queues an edit of `target` whose content `render` draws when the
+    /// call goes (see [`Outbox::edit_rendered`]); `content` is the fallback.
+    pub fn edit_rendered(
+        &self,
+        target: Target,
+        content: Content,
+        render: super::outbox::Render,
+    ) -> Pending<Result<(), Failure>> {
+        self.outbox.edit_rendered(target, content, render)
+    }
+
     /// Queues `call` for `chat` after everything queued for it so far (for
     /// calls other than text messages, e.g. files): the caller goes on at once.
     pub fn queue<F>(&self, chat: i64, call: impl FnOnce(Ui) -> F + Send + 'static)

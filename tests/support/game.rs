@@ -243,3 +243,15 @@ pub fn started_user(env: &Env, name: &str, lang: &str) -> User {
     u.wait_reply();
     u
 }
+
+/// The `step`-th typed move of a side in a game set up with
+/// `code_with(EXAMPLE, &[(30, '5'), (39, '9')])` for both: South walks the
+/// piece on a4 up, North the one on j7 down (legal in the first plies).
+pub fn walk(south: bool, step: usize) -> &'static str {
+    match (south, step) {
+        (true, 0) => "a4-a5",
+        (true, _) => "a5-a6",
+        (false, 0) => "j7-j6",
+        (false, _) => "j6-j5",
+    }
+}
