@@ -446,12 +446,18 @@ impl Ui {
         tokio::spawn(async move { ui.after(&done, force).await });
     }
 
-    /// Sends notices, each in its reader's language.
+    /// Sends notices, each in its reader's language; one about a game with
+    /// a board also gets the "🗺 Board" button when `WEBAPP_URL` is set.
     pub async fn notify(&self, notices: &[Addressed]) {
         for n in notices.iter().filter(|n| n.user_id != AI_USER_ID) {
             let Some(user) = self.user(n.user_id).await else { continue };
             let lang = Lang::for_user(user.lang.as_deref(), user.tg_lang.as_deref());
             let (text, kb) = texts::notice(&n.notice, lang);
+            // A notice about a game with a board opens it in the Mini App too.
+            let kb = match texts::board_of(&n.notice) {
+                Some(game) => self.with_webapp_button(kb, game, lang),
+                None => kb,
+            };
             if user.blocked {
                 continue;
             }

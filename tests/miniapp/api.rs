@@ -156,3 +156,19 @@ fn setup_and_moves_through_the_api_follow_the_chat_and_stream() {
     let _ = mover;
     env.check_clean();
 }
+
+/// With `WEBAPP_URL` set, a notice about a game (here a draw offer) opens
+/// that game's page too, besides its answers and the ⬇ board button.
+#[test]
+fn a_notice_about_a_game_opens_its_page() {
+    let (env, _port) = env_with_web();
+    let (alice, bob, game) = start_pair(&env, None, None, true);
+    press_label(&bob, game, "☰ Меню");
+    press_label(&bob, game, "🤝 Предложить ничью");
+    let offer = alice.wait_text(&format!("game #{game} offers a draw"), 0);
+    let labels: Vec<String> = offer.buttons().into_iter().map(|b| b.text).collect();
+    assert_eq!(labels, ["✅ Accept the draw", "❌ Decline", "⬇ Board to the bottom", "🗺 Board"], "{labels:?}");
+    let urls: Vec<String> = offer.buttons().into_iter().filter_map(|b| b.web_app).collect();
+    assert_eq!(urls, vec![format!("https://board.example.org/app/?game={game}")]);
+    env.check_clean();
+}
