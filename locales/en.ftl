@@ -463,6 +463,7 @@ q-draw-accepted = 🤝 The draw offer in game #{ $id } was accepted: the game is
 q-draw-declined = The draw offer in game #{ $id } was declined.
 q-game-over = Game #{ $id } is over.
 q-reminder-moved = ⏰ Game #{ $id }: you moved in time.
+q-reminder-later = ⏰ Game #{ $id }: a newer reminder is below.
 q-invite-accepted = ✓ { $name } accepted the invitation to game #{ $id }.
 q-invite-cancelled = The invitation to game #{ $id } was cancelled.
 q-rematch-accepted = ✓ The rematch was accepted: game #{ $id }.

@@ -564,6 +564,7 @@ q-draw-accepted = 🤝 Предложение ничьей в партии №{ 
 q-draw-declined = Предложение ничьей в партии №{ $id } отклонено.
 q-game-over = Партия №{ $id } окончена.
 q-reminder-moved = ⏰ Партия №{ $id }: вы успели сходить.
+q-reminder-later = ⏰ Партия №{ $id }: новое напоминание — ниже.
 q-invite-accepted = ✓ { $name } — приглашение в партию №{ $id } принято.
 q-invite-cancelled = Приглашение в партию №{ $id } отменено.
 q-rematch-accepted = ✓ Реванш принят: партия №{ $id }.
