@@ -42,7 +42,8 @@ pub enum TapResult {
     Deselected,
     /// A move was played.
     Moved(MoveReport),
-    /// The move waits for its confirmation (the player's setting).
+    /// The move waits for its confirmation (the player's setting): a second
+    /// tap on its destination plays it; the board is not redrawn.
     Confirm(Move),
 }
 
@@ -107,6 +108,9 @@ pub(crate) fn after_change(
 impl App {
     /// A tap on square `sq` of the play board: select a piece, clear the
     /// selection, or move the selected piece there (two taps per move).
+    /// With the player's move confirmation on, the first tap on a
+    /// destination only asks ([`TapResult::Confirm`], the board version
+    /// unchanged) and a second tap on it plays the move.
     ///
     /// # Errors
     /// [`UserError::Stale`], [`UserError::WrongPhase`], [`UserError::NotYourTurn`],
@@ -133,6 +137,16 @@ impl App {
                 });
                 let seat = Seat::parse(state::player(rec, side).and_then(|p| p.selected.as_deref()));
                 let view = game.view(side);
+                // A move waiting for its confirmation: a second tap on its
+                // destination plays it; any other tap acts on the selection.
+                let seat = match seat {
+                    Seat::ConfirmMove(mv) if mv.to == sq => {
+                        let (report, notices, moves) = play_for(rec, &mut game, side, mv)?;
+                        return Ok(((TapResult::Moved(report), notices), moves));
+                    }
+                    Seat::ConfirmMove(mv) => Seat::Selected(mv.from),
+                    seat => seat,
+                };
                 if let Seat::Selected(from) = seat {
                     if from == sq {
                         state::player_mut(rec, side)?.selected = None;
@@ -140,9 +154,12 @@ impl App {
                         return Ok(((TapResult::Deselected, vec![]), vec![]));
                     }
                     if view.destinations(from).any(|t| t == sq) && confirm {
+                        // Not redrawn (the board version stays): the board
+                        // keeps showing the selection and the answer to the
+                        // tap asks for a second tap on the same square — one
+                        // Bot API call less per confirmed move.
                         let mv = Move::new(from, sq);
                         state::player_mut(rec, side)?.selected = Seat::ConfirmMove(mv).store();
-                        state::touch(rec, side);
                         return Ok(((TapResult::Confirm(mv), vec![]), vec![]));
                     }
                     if view.destinations(from).any(|t| t == sq) {

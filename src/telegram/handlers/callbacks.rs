@@ -39,7 +39,12 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         Callback::Tap { game, ver, sq } => ui.app.tap(uid, game, ver, sq).await.map(|(r, d)| {
             let toast = match r {
                 TapResult::Moved(rep) => Some(rep.mv.to_string()),
-                TapResult::Selected(_) | TapResult::Deselected | TapResult::Confirm(_) => None,
+                TapResult::Confirm(mv) => Some(tr_args(
+                    lang,
+                    "toast-tap-again",
+                    &[("sq", mv.to.to_string().into()), ("mv", mv.to_string().into())],
+                )),
+                TapResult::Selected(_) | TapResult::Deselected => None,
             };
             (toast, d, Force::default())
         }),
