@@ -122,6 +122,7 @@ moves-heading = Moves { $from }–{ $to } of { $total }:
 moves-none = No moves yet.
 btn-resend = ⬇ Board to the bottom
 btn-webapp = 🗺 Board
+btn-webapp-menu = 🗺 Сражение
 btn-back = ↩ Back to the board
 
 ## Results

@@ -222,6 +222,7 @@ moves-heading = Ходы { $from }–{ $to } из { $total }:
 moves-none = Ходов ещё не было.
 btn-resend = ⬇ Доску вниз
 btn-webapp = 🗺 Доска
+btn-webapp-menu = 🗺 Сражение
 btn-back = ↩ К доске
 
 ## Итоги

@@ -255,3 +255,24 @@ fn a_saved_setup_loads_through_the_setup_post() {
     wait_board(&alice, game, "the chat board shows the loaded setup", |m| m.text.contains(&wall));
     env.check_clean();
 }
+
+/// With `WEBAPP_URL` set, the bot makes its default menu button open the
+/// Mini App at start (no chat id: every private chat), so that BotFather's
+/// menu-button step is optional; the page without `?game=` lists the
+/// reader's games (`GET /api/games`, checked above).
+#[test]
+fn the_menu_button_opens_the_mini_app() {
+    let (env, _port) = env_with_web();
+    let set = crate::support::users::wait_for(crate::support::users::WAIT, "setChatMenuButton", || {
+        env.api.world().calls.iter().find(|c| c.method == "setchatmenubutton").map(|c| c.params.clone())
+    });
+    assert!(set.get("chat_id").is_none_or(serde_json::Value::is_null), "the default button: {set}");
+    let button = match &set["menu_button"] {
+        serde_json::Value::String(s) => serde_json::from_str(s).expect("JSON"),
+        v => v.clone(),
+    };
+    assert_eq!(button["type"], "web_app", "{button}");
+    assert_eq!(button["web_app"]["url"], "https://board.example.org/app/");
+    assert!(!button["text"].as_str().unwrap_or_default().is_empty(), "{button}");
+    env.check_clean();
+}
