@@ -468,8 +468,9 @@ impl Ui {
         }
     }
 
-    /// Redraws whatever was owed when the bot stopped, and lets the AI move
-    /// where it was thinking (restart safety).
+    /// Redraws whatever was owed when the bot stopped, brings challenge
+    /// cards up to date, and lets the AI move where it was thinking
+    /// (restart safety).
     pub async fn resume(&self) {
         match self.app.store().games_with_pending_delivery().await {
             Ok(ids) => {
@@ -479,6 +480,13 @@ impl Ui {
                 }
             }
             Err(e) => tracing::error!(error = %e, "cannot list pending deliveries"),
+        }
+        // Cards whose held-back edit died with the process catch up (at
+        // once, or by a trailing edit once their window has passed).
+        for id in self.app.store().games_with_cards_to_check().await.unwrap_or_default() {
+            if let Ok(Some(rec)) = self.app.store().load_game(id).await {
+                super::cards::update_card(self, &rec).await;
+            }
         }
         for id in self.app.store().unsettled_games().await.unwrap_or_default() {
             self.settle(id).await;

@@ -202,3 +202,22 @@ fn a_group_card_shows_the_latest_ply_after_the_throttle_window() {
     assert!(after.edits - before.edits <= 2, "the card was edited {} times for 3 plies", after.edits - before.edits);
     env.check_clean();
 }
+
+/// A card edit held back by the window is not lost when the bot dies
+/// before it is sent: at start the bot brings the card up to date.
+#[test]
+fn a_held_back_card_edit_survives_a_restart() {
+    let mut env = Env::with(Config::default(), &[("CARD_EDIT_SECS", "600")]);
+    let (alice, bob, group, card, game) = group_game(&env);
+    wait_for(WAIT, "the card to show the first move", card_at(&env, group, card, 1));
+    let south = my_turn(&alice, game);
+    let (u, other) = if south { (&alice, &bob) } else { (&bob, &alice) };
+    u.send(walk(south, 0));
+    wait_board(other, game, "its turn", |_| my_turn(other, game));
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    assert!(card_at(&env, group, card, 1)().is_some(), "the edit is held back by the 600 s window");
+    env.kill_bot();
+    env.start_bot(&[("CARD_EDIT_SECS", "2")]);
+    wait_for(WAIT, "the card to catch up after the restart", card_at(&env, group, card, 2));
+    env.check_clean();
+}
