@@ -239,10 +239,18 @@ impl Outbox {
     }
 
     /// Queues an edit of `target` as [`Outbox::edit`] does, whose content is
-    /// drawn by `render` when the call goes (a newer renderer of the same
-    /// message replaces this one; `content` is the fallback).
+    /// drawn by `render` when the call goes. The renderer stays with the
+    /// message (a newer one replaces it) and draws every later edit of it
+    /// too, so that no edit queued earlier can send an older state after a
+    /// newer one was shown; `content` is the fallback.
     pub fn edit_rendered(self: &Arc<Self>, target: Target, content: Content, render: Render) -> Pending<EditResult> {
-        self.renders.lock().expect("renders").insert(target.clone(), render);
+        {
+            let mut renders = self.renders.lock().expect("renders");
+            if renders.len() >= SHOWN_KEPT {
+                renders.clear();
+            }
+            renders.insert(target.clone(), render);
+        }
         self.edit(target, content)
     }
 
@@ -303,9 +311,7 @@ impl Outbox {
                 let mut waiters = current.take().map(|(_, w)| w).unwrap_or_default();
                 waiters.extend(w);
                 current = Some((c, waiters));
-                if let Some(r) = self.renders.lock().expect("renders").remove(&target) {
-                    render = Some(r);
-                }
+                render = self.renders.lock().expect("renders").get(&target).cloned();
             }
             if let (Some(r), Some((c, _))) = (&render, &mut current)
                 && let Some(now) = r().await
