@@ -4,10 +4,12 @@
 //! real `srazhenie` binary. Not a test: it measures and prints.
 //!
 //! 1. Alice (South) and Bob (North) set up and start a game.
-//! 2. Calls per move, both players' chats together: typed moves (`a4-a5`)
-//!    and tapped moves (piece, destination, ✓ — moves between people are
-//!    confirmed by default), each counted from the user's update until the
-//!    bot has been quiet for 3 s; `getUpdates` not counted.
+//! 2. Calls per move, both players' chats together: typed moves (`a4-a5`),
+//!    tapped moves with confirmation (piece, destination, the destination
+//!    again — moves between people are confirmed by default) and, after
+//!    both players switched it off in `/settings`, without (piece,
+//!    destination); each counted from the user's update until the bot has
+//!    been quiet for 3 s; `getUpdates` not counted.
 //! 3. A burst of 30 taps in 5 s on one board (two pieces in turn, each on
 //!    the board as it shows at that moment): the time from each press to
 //!    its `answerCallbackQuery`, and from the last press to the board
@@ -30,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use support::env::Env;
 use support::game::*;
-use support::users::{WAIT, wait_for};
+use support::users::{User, WAIT, wait_for};
 use support::world::Config;
 
 /// Waits until no Bot API call but `getUpdates` came for `quiet`; returns
@@ -60,16 +62,6 @@ fn show(what: &str, by: &BTreeMap<String, usize>) {
     println!("{what}: {total} calls {by:?}");
 }
 
-/// A legal typed move in the first plies: South walks a4, North j7.
-fn typed(south: bool, step: usize) -> &'static str {
-    match (south, step) {
-        (true, 0) => "a4-a5",
-        (true, _) => "a5-a6",
-        (false, 0) => "j7-j6",
-        (false, _) => "j6-j5",
-    }
-}
-
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
@@ -85,7 +77,7 @@ fn main() {
     for _ in 0..4 {
         let (u, is_south) = if my_turn(&alice, game) { (&alice, true) } else { (&bob, false) };
         let step = &mut steps[usize::from(!is_south)];
-        let mv = typed(is_south, *step);
+        let mv = walk(is_south, *step);
         *step += 1;
         let from = env.api.world().calls.len();
         u.send(mv);
@@ -93,13 +85,17 @@ fn main() {
         show(&format!("typed move {mv} by {}", u.name), &by);
     }
     // Tapped moves: one each.
-    for _ in 0..2 {
-        let u = if my_turn(&alice, game) { &alice } else { &bob };
-        let from = env.api.world().calls.len();
-        tap_any_move(u, game);
-        let by = calls_until_quiet(&env, from, Duration::from_secs(3));
-        show(&format!("tapped move by {} (select, destination, confirm)", u.name), &by);
+    tapped_moves(&env, [&alice, &bob], game, "select, destination, destination again");
+    // Confirmation off for both (the first button of /settings).
+    for (u, title, off) in [(&alice, "Settings", "people: off"), (&bob, "Настройки", "людьми: выкл")]
+    {
+        let sent = u.send("/settings");
+        let m = u.wait_text(title, sent);
+        let toggle = m.keyboard()[0][0].data.clone().expect("the toggle for games with people");
+        u.press(m.id, &toggle);
+        u.wait_message(m.id, "confirmation off", |m| m.text.contains(off));
     }
+    tapped_moves(&env, [&alice, &bob], game, "without confirmation: select, destination");
     // The burst.
     let mover = if my_turn(&alice, game) { &alice } else { &bob };
     let from = env.api.world().calls.len();
@@ -132,6 +128,17 @@ fn main() {
     ai_replies(&env);
     let refused = env.api.world().calls.iter().filter(|c| c.status == 429).count();
     println!("429s over the whole run: {refused}");
+}
+
+/// One tapped move by each player, in turn, with the calls each cost.
+fn tapped_moves(env: &Env, [alice, bob]: [&User; 2], game: i64, how: &str) {
+    for _ in 0..2 {
+        let u = if my_turn(alice, game) { alice } else { bob };
+        let from = env.api.world().calls.len();
+        tap_any_move(u, game);
+        let by = calls_until_quiet(env, from, Duration::from_secs(3));
+        show(&format!("tapped move by {} ({how})", u.name), &by);
+    }
 }
 
 /// Part 4: typed moves against the AI, each until the AI's move is on the board.

@@ -122,6 +122,7 @@ moves-heading = Moves { $from }–{ $to } of { $total }:
 moves-none = No moves yet.
 btn-resend = ⬇ Board to the bottom
 btn-webapp = 🗺 Board
+btn-webapp-menu = 🗺 Сражение
 btn-back = ↩ Back to the board
 
 ## Results
@@ -395,6 +396,7 @@ off = off
 btn-toggle-confirm-human = Switch for games with people
 btn-toggle-confirm-ai = Switch for games against the AI
 confirm-move = Confirm { $mv }? Press ✓ to play it or ✗ to choose again.
+toast-tap-again = Tap { $sq } again to play { $mv } (move confirmation: /settings).
 
 ## Vacation
 cmd-vacation = Pause your clocks for a few days
@@ -463,6 +465,7 @@ q-draw-accepted = 🤝 The draw offer in game #{ $id } was accepted: the game is
 q-draw-declined = The draw offer in game #{ $id } was declined.
 q-game-over = Game #{ $id } is over.
 q-reminder-moved = ⏰ Game #{ $id }: you moved in time.
+q-reminder-later = ⏰ Game #{ $id }: a newer reminder is below.
 q-invite-accepted = ✓ { $name } accepted the invitation to game #{ $id }.
 q-invite-cancelled = The invitation to game #{ $id } was cancelled.
 q-rematch-accepted = ✓ The rematch was accepted: game #{ $id }.

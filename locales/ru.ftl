@@ -222,6 +222,7 @@ moves-heading = Ходы { $from }–{ $to } из { $total }:
 moves-none = Ходов ещё не было.
 btn-resend = ⬇ Доску вниз
 btn-webapp = 🗺 Доска
+btn-webapp-menu = 🗺 Сражение
 btn-back = ↩ К доске
 
 ## Итоги
@@ -492,6 +493,7 @@ off = выкл
 btn-toggle-confirm-human = Переключить для партий с людьми
 btn-toggle-confirm-ai = Переключить для партий против ИИ
 confirm-move = Подтвердить ход { $mv }? ✓ — сделать ход, ✗ — выбрать заново.
+toast-tap-again = Нажмите { $sq } ещё раз, чтобы сыграть { $mv } (подтверждение ходов: /settings).
 
 ## Отпуск
 cmd-vacation = Остановить свои часы на несколько дней
@@ -564,6 +566,7 @@ q-draw-accepted = 🤝 Предложение ничьей в партии №{ 
 q-draw-declined = Предложение ничьей в партии №{ $id } отклонено.
 q-game-over = Партия №{ $id } окончена.
 q-reminder-moved = ⏰ Партия №{ $id }: вы успели сходить.
+q-reminder-later = ⏰ Партия №{ $id }: новое напоминание — ниже.
 q-invite-accepted = ✓ { $name } — приглашение в партию №{ $id } принято.
 q-invite-cancelled = Приглашение в партию №{ $id } отменено.
 q-rematch-accepted = ✓ Реванш принят: партия №{ $id }.

@@ -42,7 +42,8 @@ pub enum TapResult {
     Deselected,
     /// A move was played.
     Moved(MoveReport),
-    /// The move waits for its confirmation (the player's setting).
+    /// The move waits for its confirmation (the player's setting): a second
+    /// tap on its destination plays it; the board is not redrawn.
     Confirm(Move),
     /// A tap on a Jungle board (RULES.md §9).
     Jungle(super::jungle::JungleTap),
@@ -131,6 +132,9 @@ impl App {
 
     /// A tap on square `sq` of the play board: select a piece, clear the
     /// selection, or move the selected piece there (two taps per move).
+    /// With the player's move confirmation on, the first tap on a
+    /// destination only asks ([`TapResult::Confirm`], the board version
+    /// unchanged) and a second tap on it plays the move.
     ///
     /// # Errors
     /// [`UserError::Stale`], [`UserError::WrongPhase`], [`UserError::NotYourTurn`],
@@ -159,12 +163,26 @@ impl App {
                 let confirm = state::confirms(rec, user.as_ref());
                 let seat = state::seat(rec, side);
                 let view = game.view(side);
+                // A move waiting for its confirmation: a second tap on its
+                // destination plays it; any other tap acts on the selection.
+                let seat = match seat {
+                    Seat::ConfirmMove(mv) if mv.to == sq => {
+                        let (report, notices, moves) = play_for(rec, &mut game, side, mv)?;
+                        return Ok(((TapResult::Moved(report), notices), moves));
+                    }
+                    Seat::ConfirmMove(mv) => Seat::Selected(mv.from),
+                    seat => seat,
+                };
                 if let Seat::Selected(from) = seat {
                     if from == sq {
                         state::set_seat(rec, side, Seat::Idle)?;
                         return Ok(((TapResult::Deselected, vec![]), vec![]));
                     }
                     if view.destinations(from).any(|t| t == sq) && confirm {
+                        // Not redrawn (the board version stays): the board
+                        // keeps showing the selection and the answer to the
+                        // tap asks for a second tap on the same square — one
+                        // Bot API call less per confirmed move.
                         let mv = Move::new(from, sq);
                         state::set_seat(rec, side, Seat::ConfirmMove(mv))?;
                         return Ok(((TapResult::Confirm(mv), vec![]), vec![]));

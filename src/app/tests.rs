@@ -456,3 +456,34 @@ async fn rule_r23_a_vacation_taken_with_no_live_game_pauses_a_game_that_starts_d
     let v = app.vacation_status(u1, t0).await.unwrap();
     assert_eq!((v.days_left, v.until), (11, Some(now + 2 * DAY)));
 }
+
+/// With move confirmation on (the default between people) the first tap on
+/// a destination only asks — the board version stays, so the board as
+/// shown keeps working and needs no redraw — and a second tap on it plays
+/// the move; any other tap acts on the selection (here: clears it).
+#[tokio::test]
+async fn a_confirmed_tap_move_asks_without_a_redraw_and_plays_on_the_second_tap() {
+    let app = fresh_app().await;
+    let code = code_with(&[(30, '5'), (39, '9')]);
+    let (game, first) = game_in_play(&app, &code, &code).await;
+    let user = user_of(first);
+    let (from, to) = if first == Player::South { ("a4", "a5") } else { ("j7", "j6") };
+    let (from, to): (engine::Square, engine::Square) = (from.parse().unwrap(), to.parse().unwrap());
+    let tap = |sq, v| app.tap(user, game, v, sq);
+    let v = version_of(&app, game, first).await;
+    assert_eq!(tap(from, v).await.unwrap().0, TapResult::Selected(from));
+    let v = version_of(&app, game, first).await;
+    assert_eq!(tap(to, v).await.unwrap().0, TapResult::Confirm(engine::Move::new(from, to)));
+    assert_eq!(version_of(&app, game, first).await, v, "asking does not redraw the board");
+    assert!(app.store().list_moves(game).await.unwrap().is_empty());
+    // Another tap (the piece itself) acts on the selection: cleared.
+    assert_eq!(tap(from, v).await.unwrap().0, TapResult::Deselected);
+    let v = version_of(&app, game, first).await;
+    assert_eq!(tap(from, v).await.unwrap().0, TapResult::Selected(from));
+    let v = version_of(&app, game, first).await;
+    assert!(matches!(tap(to, v).await.unwrap().0, TapResult::Confirm(_)));
+    let (moved, done) = tap(to, v).await.unwrap();
+    assert!(matches!(moved, TapResult::Moved(ref r) if r.mv == engine::Move::new(from, to)), "{moved:?}");
+    assert_eq!(done.game_id, Some(game));
+    assert_eq!(app.store().list_moves(game).await.unwrap().len(), 1);
+}

@@ -187,6 +187,24 @@ impl Store {
         Ok(())
     }
 
+    /// Games whose public card may show an older state than the game (an
+    /// edit held back by the card's window is lost on a restart): a card
+    /// of a game in setup or play, or one still showing play (🎯) of a
+    /// game that has ended. Ascending ids.
+    ///
+    /// # Errors
+    /// [`super::StorageError::Db`] on a database failure.
+    pub async fn games_with_cards_to_check(&self) -> Result<Vec<i64>> {
+        Ok(sqlx::query_scalar(
+            "SELECT c.game_id FROM challenges c JOIN games g ON g.id = c.game_id
+             WHERE (c.message_id IS NOT NULL OR c.inline_message_id IS NOT NULL)
+               AND (g.status IN ('setup', 'play') OR c.card_text LIKE '%🎯%')
+             ORDER BY c.game_id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// The games challenged in a group, newest first.
     ///
     /// # Errors

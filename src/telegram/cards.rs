@@ -3,6 +3,8 @@
 //! move number, whose turn, the result, and for spectators the
 //! [`engine::SpectatorView`] (both armies redacted like an enemy's, R24).
 
+use std::sync::Arc;
+
 use engine::{Player, PublicCell, RuleSetId, SpectatorView};
 use teloxide::payloads::AnswerInlineQuerySetters;
 use teloxide::prelude::*;
@@ -14,6 +16,7 @@ use teloxide::types::{
 use super::DAYS_CHOICES;
 use super::callback::Callback;
 use super::deliver::Ui;
+use super::outbox::{Content, Render, Target};
 use super::render::{days_text, esc, public_result, rank_label};
 use crate::i18n::{Lang, tr, tr_args};
 use crate::storage::{Challenge, GameRecord, GameStatus};
@@ -153,25 +156,49 @@ pub async fn update_card(ui: &Ui, rec: &GameRecord) {
         // already shows it).
         ui.trail_card(rec.id, std::time::Duration::from_secs(ui.card_edit_secs.max(1).unsigned_abs()));
     }
-    let kb = InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
-        tr(lang, "btn-watch"),
-        Callback::Watch { game: rec.id }.encode(),
-    )]]);
-    let shown = match (&ch.inline_message_id, ch.chat_id, ch.message_id) {
-        (Some(id), _, _) => ui.edit_inline(id.clone(), text.clone(), Some(kb)),
-        (None, Some(chat), Some(msg)) => ui.edit(chat, teloxide::types::MessageId(msg as i32), text.clone(), Some(kb)),
+    let target = match (&ch.inline_message_id, ch.chat_id, ch.message_id) {
+        (Some(id), _, _) => Target::Inline(id.clone()),
+        (None, Some(chat), Some(msg)) => Target::Chat(chat, teloxide::types::MessageId(msg as i32)),
         _ => return,
     };
+    // Drawn again when the group's pacing lets the edit go: a card held
+    // back shows the game as it is then, not as it was when queued.
+    let (game, card) = (rec.id, ch.id);
+    let drawn = Arc::new(std::sync::Mutex::new(text.clone()));
+    let render: Render = {
+        let (ui, drawn) = (ui.clone(), drawn.clone());
+        Arc::new(move || {
+            let (ui, drawn) = (ui.clone(), drawn.clone());
+            Box::pin(async move {
+                let rec = ui.app.store().load_game(game).await.ok().flatten()?;
+                let ch = ui.app.store().challenge_of_game(game).await.ok().flatten()?;
+                let text = card_text(&ui, &ch, &rec, lang).await;
+                *drawn.lock().expect("drawn") = text.clone();
+                Some(card_content(text, game, lang))
+            })
+        })
+    };
+    let shown = ui.edit_rendered(target, card_content(text, game, lang), render);
     // Recorded once shown; the game's delivery does not wait for the group's pacing.
-    let (ui, game, card) = (ui.clone(), rec.id, ch.id);
+    let ui = ui.clone();
     tokio::spawn(async move {
         match shown.await {
             Ok(()) => {
+                let text = drawn.lock().expect("drawn").clone();
                 let _ = ui.app.store().set_card(card, &text).await;
             }
             Err(f) => tracing::warn!(game, failure = ?f, "card edit failed"),
         }
     });
+}
+
+/// A card in play: its text and the Watch button.
+fn card_content(text: String, game: i64, lang: Lang) -> Content {
+    let kb = InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
+        tr(lang, "btn-watch"),
+        Callback::Watch { game }.encode(),
+    )]]);
+    Content { text, kb: Some(kb) }
 }
 
 fn spectator_cell(v: &SpectatorView, sq: engine::Square, lang: Lang) -> String {

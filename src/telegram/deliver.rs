@@ -192,6 +192,17 @@ impl Ui {
         self.outbox.edit(Target::Inline(id), Content { text, kb })
     }
 
+    /// Queues an edit of `target` whose content `render` draws when the
+    /// call goes (see [`Outbox::edit_rendered`]); `content` is the fallback.
+    pub fn edit_rendered(
+        &self,
+        target: Target,
+        content: Content,
+        render: super::outbox::Render,
+    ) -> Pending<Result<(), Failure>> {
+        self.outbox.edit_rendered(target, content, render)
+    }
+
     /// Queues `call` for `chat` after everything queued for it so far (for
     /// calls other than text messages, e.g. files): the caller goes on at once.
     pub fn queue<F>(&self, chat: i64, call: impl FnOnce(Ui) -> F + Send + 'static)
@@ -436,12 +447,18 @@ impl Ui {
         tokio::spawn(async move { ui.after(&done, force).await });
     }
 
-    /// Sends notices, each in its reader's language.
+    /// Sends notices, each in its reader's language; one about a game with
+    /// a board also gets the "🗺 Board" button when `WEBAPP_URL` is set.
     pub async fn notify(&self, notices: &[Addressed]) {
         for n in notices.iter().filter(|n| n.user_id != AI_USER_ID) {
             let Some(user) = self.user(n.user_id).await else { continue };
             let lang = Lang::for_user(user.lang.as_deref(), user.tg_lang.as_deref());
             let (text, kb) = texts::notice(&n.notice, lang);
+            // A notice about a game with a board opens it in the Mini App too.
+            let kb = match texts::board_of(&n.notice) {
+                Some(game) => self.with_webapp_button(kb, game, lang),
+                None => kb,
+            };
             if user.blocked {
                 continue;
             }
@@ -452,8 +469,9 @@ impl Ui {
         }
     }
 
-    /// Redraws whatever was owed when the bot stopped, and lets the AI move
-    /// where it was thinking (restart safety).
+    /// Redraws whatever was owed when the bot stopped, brings challenge
+    /// cards up to date, and lets the AI move where it was thinking
+    /// (restart safety).
     pub async fn resume(&self) {
         match self.app.store().games_with_pending_delivery().await {
             Ok(ids) => {
@@ -463,6 +481,13 @@ impl Ui {
                 }
             }
             Err(e) => tracing::error!(error = %e, "cannot list pending deliveries"),
+        }
+        // Cards whose held-back edit died with the process catch up (at
+        // once, or by a trailing edit once their window has passed).
+        for id in self.app.store().games_with_cards_to_check().await.unwrap_or_default() {
+            if let Ok(Some(rec)) = self.app.store().load_game(id).await {
+                super::cards::update_card(self, &rec).await;
+            }
         }
         for id in self.app.store().unsettled_games().await.unwrap_or_default() {
             self.settle(id).await;

@@ -124,6 +124,9 @@ pub async fn run(cfg: Config, app: App, http: Option<axum::Router>) -> Result<()
         }
     }
     intro::sync(&bot).await;
+    if let Some(url) = &cfg.webapp_url {
+        set_menu_button(&bot, url).await;
+    }
     let deliveries = app.hub().deliveries();
     let mut ui = Ui::new(bot.clone(), app, username).with_calls_per_sec(cfg.calls_per_sec);
     ui.webapp_url = cfg.webapp_url.clone();
@@ -191,6 +194,21 @@ pub async fn run(cfg: Config, app: App, http: Option<axum::Router>) -> Result<()
         .try_dispatch_with_listener(listener, Arc::new(on_error))
         .await
         .map_err(|e| StartError::bot_api(&api, "getMe", &e))
+}
+
+/// Makes the bot's default menu button (every private chat without one of
+/// its own) open the Mini App at `url`, where the page without `?game=`
+/// lists the reader's games; BotFather's menu-button step is then not
+/// needed. A failure is logged: the chat works without it.
+async fn set_menu_button(bot: &Bot, url: &url::Url) {
+    use teloxide::payloads::SetChatMenuButtonSetters as _;
+    let button = teloxide::types::MenuButton::WebApp {
+        text: tr(Lang::En, "btn-webapp-menu"),
+        web_app: teloxide::types::WebAppInfo { url: url.clone() },
+    };
+    if let Err(e) = bot.set_chat_menu_button().menu_button(button).await {
+        tracing::warn!(error = %e, "setChatMenuButton failed");
+    }
 }
 
 /// Listens on `addr` and serves `router` (the Mini App, the webhook) in the background.

@@ -5,7 +5,10 @@
 //! by a newer state (it keeps its place in the chat's order), the content is
 //! taken only once the pacer lets the call go (so the newest state is what
 //! is sent), and an edit identical to what the message last showed is
-//! dropped (no "message is not modified"). Sends and deletes are jobs that
+//! dropped (no "message is not modified"). An edit may carry a renderer
+//! ([`Outbox::edit_rendered`]): its content is then drawn anew at the moment
+//! the call goes, so a message held back by pacing shows the state of that
+//! moment, not of the moment it was queued. Sends and deletes are jobs that
 //! run in the order they were queued. Each chat has at most one worker
 //! task, started when something is queued and ended when its queue is empty.
 
@@ -157,6 +160,10 @@ impl<J, W> ChatQueue<J, W> {
 }
 
 type Job = Box<dyn FnOnce() -> Pin<Box<dyn Future<Output = ()> + Send>> + Send>;
+
+/// Draws a message's content as of now, when its edit is about to be sent
+/// (`None`: keep the content it was queued with).
+pub type Render = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = Option<Content>> + Send>> + Send + Sync>;
 type Waiter = oneshot::Sender<EditResult>;
 
 /// The result of a queued call, to await or to ignore: dropping it does
@@ -190,13 +197,14 @@ pub struct Outbox {
     pacer: Arc<Pacer>,
     chats: Mutex<HashMap<i64, ChatQueue<Job, Waiter>>>,
     shown: Mutex<HashMap<Target, u64>>,
+    renders: Mutex<HashMap<Target, Render>>,
 }
 
 impl Outbox {
     /// An outbox calling `bot`, paced by `pacer`.
     #[must_use]
     pub fn new(bot: Bot, pacer: Arc<Pacer>) -> Arc<Outbox> {
-        Arc::new(Outbox { bot, pacer, chats: Mutex::default(), shown: Mutex::default() })
+        Arc::new(Outbox { bot, pacer, chats: Mutex::default(), shown: Mutex::default(), renders: Mutex::default() })
     }
 
     /// The pacer the outbox waits on.
@@ -228,6 +236,22 @@ impl Outbox {
             tokio::spawn(self.clone().work(chat));
         }
         Pending::new(rx, Err(Failure::Other("the outbox stopped".into())))
+    }
+
+    /// Queues an edit of `target` as [`Outbox::edit`] does, whose content is
+    /// drawn by `render` when the call goes. The renderer stays with the
+    /// message (a newer one replaces it) and draws every later edit of it
+    /// too, so that no edit queued earlier can send an older state after a
+    /// newer one was shown; `content` is the fallback.
+    pub fn edit_rendered(self: &Arc<Self>, target: Target, content: Content, render: Render) -> Pending<EditResult> {
+        {
+            let mut renders = self.renders.lock().expect("renders");
+            if renders.len() >= SHOWN_KEPT {
+                renders.clear();
+            }
+            renders.insert(target.clone(), render);
+        }
+        self.edit(target, content)
     }
 
     /// Queues `job` for `chat`, after everything queued for it so far.
@@ -278,6 +302,7 @@ impl Outbox {
     /// waits and retries with the content newest by then.
     async fn run_edit(&self, chat: i64, target: Target) {
         let mut current: Option<(Content, Vec<Waiter>)> = None;
+        let mut render: Option<Render> = None;
         let mut tries = 0;
         let result = loop {
             self.pacer.wait(chat).await;
@@ -286,6 +311,12 @@ impl Outbox {
                 let mut waiters = current.take().map(|(_, w)| w).unwrap_or_default();
                 waiters.extend(w);
                 current = Some((c, waiters));
+                render = self.renders.lock().expect("renders").get(&target).cloned();
+            }
+            if let (Some(r), Some((c, _))) = (&render, &mut current)
+                && let Some(now) = r().await
+            {
+                *c = now;
             }
             let Some((content, _)) = &current else { return };
             if self.shown.lock().expect("shown").get(&target) == Some(&content.digest()) {

@@ -12,7 +12,19 @@ use crate::i18n::{Lang, tr_args};
 use crate::storage::{GameRecord, GameStatus, Question};
 
 /// Records that message `id` in `chat` asks question `kind` about `game`.
+/// A new reminder closes the older reminders of that game in that chat
+/// (the 24-hour one once the 1-hour one is sent): only the newest stays open.
 pub async fn record(ui: &Ui, chat: i64, id: MessageId, game: i64, kind: &str, lang: Lang) {
+    if kind == "reminder" {
+        let older = ui.app.store().questions(game).await.unwrap_or_default();
+        for q in older.into_iter().filter(|q| q.chat_id == chat && q.kind == "reminder") {
+            if matches!(ui.app.store().remove_question(q.chat_id, q.message_id).await, Ok(true)) {
+                let lang = Lang::parse(&q.lang).unwrap_or(Lang::En);
+                let text = tr_args(lang, "q-reminder-later", &[("id", game.into())]);
+                let _ = ui.edit(chat, MessageId(q.message_id as i32), text, None);
+            }
+        }
+    }
     let q = Question {
         chat_id: chat,
         message_id: i64::from(id.0),

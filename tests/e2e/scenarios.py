@@ -57,19 +57,27 @@ def my_turn(user, game) -> bool:
     return "Your move." in t or "Ваш ход." in t
 
 
-def confirm_if_asked(user, game) -> bool:
-    """Presses ✓ when the board asks to confirm the move (the default between people)."""
-    b = board(user, game)
-    ok = next((x["callback_data"] for row in (b.get("reply_markup") or {}).get("inline_keyboard", []) for x in row
-               if x["text"].startswith("✓ ")), None)
-    if ok:
-        assert "Confirm" in b["text"] or "Подтвердить" in b["text"], b["text"]
-        press_and_wait(user, game, ok)
-    return ok is not None
+def tap_destination(user, game, data: str) -> bool:
+    """Taps a destination of the selected piece and waits for the move. With
+    move confirmation on (the default between people) the first tap is
+    answered by a toast and leaves the board as it is; a second tap on the
+    same square plays the move. Returns whether it was asked."""
+    before = board(user, game)
+    answer = user.press(callback_data=data, message_id=before["message_id"])
+    assert answer is not None, f"press {data} was not answered"
+    text = answer.get("text") or ""
+    asked = " again " in text or " ещё раз" in text
+    if asked:
+        assert board(user, game)["edits"] == before["edits"], "asking to confirm does not redraw the board"
+        press_and_wait(user, game, data)
+    else:
+        user.wait_for(lambda: (board(user, game) or {}).get("edits", 0) > before["edits"]
+                      or board(user, game)["message_id"] != before["message_id"], 15)
+    return asked
 
 
 def tap_move(user, game, frm: str, to: str):
-    """Two taps: the piece, then its destination, scrolling the window as needed."""
+    """The piece, its destination and the destination again (confirmation), scrolling the window as needed."""
     for sq in (frm, to):
         for _ in range(3):
             b = board(user, game)
@@ -80,8 +88,10 @@ def tap_move(user, game, frm: str, to: str):
             scroll = next(d for t, d in buttons(b) if (t.endswith(" ▶") if right else t.startswith("◀ ")))
             press_and_wait(user, game, scroll)
         assert data, f"{sq} never became visible"
-        press_and_wait(user, game, data)
-    assert confirm_if_asked(user, game), "moves between people are confirmed by default"
+        if sq == to:
+            assert tap_destination(user, game, data), "moves between people are confirmed by default"
+        else:
+            press_and_wait(user, game, data)
 
 
 @scenario
@@ -254,8 +264,7 @@ def tap_any_move(user, game) -> None:
         dest = next((x["callback_data"] for row in sel["reply_markup"]["inline_keyboard"] for x in row
                      if x["text"].startswith("○")), None)
         if dest:
-            press_and_wait(user, game, dest)
-            confirm_if_asked(user, game)
+            tap_destination(user, game, dest)
             return
         press_and_wait(user, game, square_data(sel, piece_sq))
     raise AssertionError("no piece could move")
@@ -296,8 +305,7 @@ def restart_in_the_middle_of_a_game(env):
         if dest is None:  # that piece cannot move: drop it and use a typed front-rank move instead
             press_and_wait(mover, game, piece)
             continue
-        press_and_wait(mover, game, dest)
-        confirm_if_asked(mover, game)
+        tap_destination(mover, game, dest)
         other = bob if mover is alice else alice
         wait_board(other, game, lambda m: my_turn(other, game))
     assert "Your move." in board(alice, game)["text"] or "Ваш ход." in board(bob, game)["text"]

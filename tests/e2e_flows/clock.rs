@@ -55,3 +55,49 @@ fn a_boards_time_text_after_the_one_hour_reminder() {
     wait_board(other, game, "a day for the next move", |m| m.text.contains("24 h left") || m.text.contains("24 ч"));
     env.check_clean();
 }
+
+/// Reminders expire (issue 20): the 24-hour reminder is closed when the
+/// 1-hour one comes (it says a newer one is below and loses its button),
+/// and the 1-hour one, when the game is lost on time (R23), says the game
+/// is over and loses its button. The clock is moved by setting the turn's
+/// start in the database while the bot is stopped.
+#[test]
+fn reminders_close_when_a_newer_one_comes_and_when_the_game_ends_on_time() {
+    let mut env = Env::new();
+    let (alice, bob, game) = start_pair(&env, None, None, true);
+    let mover = if my_turn(&alice, game) { &alice } else { &bob };
+    let set_left = |env: &mut Env, secs: i64| {
+        env.stop_bot();
+        execute(
+            env,
+            &format!(
+                "UPDATE games SET days_per_move = 2, \
+                 turn_started_at = CAST(strftime('%s', 'now') AS INTEGER) - 2 * 86400 + {secs} WHERE id = {game}"
+            ),
+        );
+        env.start_bot(&[]);
+    };
+    set_left(&mut env, 22 * 3600);
+    let day = mover.wait_text("⏰", 0);
+    assert!(day.buttons().iter().any(|b| b.text.starts_with('⬇')), "{day:?}");
+    // The bot records the reminder as an open question once Telegram has
+    // it: give it that moment before stopping it.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    set_left(&mut env, 3000);
+    let hour = mover.wait_text("⏰", day.id);
+    assert!(hour.buttons().iter().any(|b| b.text.starts_with('⬇')), "{hour:?}");
+    let closed = mover.wait_message(day.id, "the 24-hour reminder to be closed", |m| {
+        m.text.contains("newer reminder is below") || m.text.contains("новое напоминание")
+    });
+    assert!(closed.buttons().is_empty(), "{closed:?}");
+    assert!(
+        env.api.message(mover.id, hour.id).is_some_and(|m| !m.buttons().is_empty()),
+        "the newest reminder stays open"
+    );
+    set_left(&mut env, -60);
+    let over = mover.wait_message(hour.id, "the 1-hour reminder to say the game is over", |m| {
+        m.text.contains(&format!("Game #{game} is over")) || m.text.contains(&format!("Партия №{game} окончена"))
+    });
+    assert!(over.buttons().is_empty(), "{over:?}");
+    env.check_clean();
+}

@@ -16,6 +16,7 @@ fn invite_setup_and_play_to_flag_capture() {
     let a = the_board(&alice, game);
     assert!(a.text.contains("Set up your army"), "{}", a.text);
     assert!(a.buttons().iter().all(|b| b.web_app.is_none()), "no Mini App button without WEBAPP_URL");
+    assert!(env.api.world().calls.iter().all(|c| c.method != "setchatmenubutton"), "nor a menu button");
     assert!(the_board(&bob, game).text.contains("Расставьте армию"));
     // Shuffle, smart setup and a tap-tap swap all change the draft.
     let c0 = setup_code_in(&a.text);

@@ -24,6 +24,18 @@ fn in_play(m: &Msg) -> bool {
     ["Your move.", "to move.", "Ваш ход.", "Ходит"].iter().any(|s| m.text.contains(s))
 }
 
+/// Presses ✓ on the user's board of `game` when it asks to confirm a move
+/// (a Jungle board asks with ✓/✗ buttons); whether it asked.
+fn confirm_if_asked(u: &User, game: i64) -> bool {
+    let b = the_board(u, game);
+    let Some(ok) = b.buttons().into_iter().find(|x| x.text.starts_with("✓ ")).and_then(|x| x.data) else {
+        return false;
+    };
+    assert!(b.text.contains("Confirm") || b.text.contains("Подтвердить"), "{}", b.text);
+    press_and_wait(u, game, &ok);
+    true
+}
+
 /// A Jungle move by two taps (animal, destination) and ✓ if asked.
 fn tap_jungle_move(u: &User, game: i64, mv: &str) {
     let (from, to) = mv.split_once('-').expect("a move like a3-a4");

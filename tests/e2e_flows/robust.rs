@@ -53,8 +53,7 @@ fn restart_in_the_middle_of_a_game() {
             press_and_wait(mover, game, &piece);
             continue;
         };
-        press_and_wait(mover, game, &dest);
-        confirm_if_asked(mover, game);
+        tap_destination(mover, game, &dest);
         let other = if std::ptr::eq(mover, &alice) { &bob } else { &alice };
         wait_board(other, game, "to move", |_| my_turn(other, game));
     }

@@ -156,3 +156,123 @@ fn setup_and_moves_through_the_api_follow_the_chat_and_stream() {
     let _ = mover;
     env.check_clean();
 }
+
+/// With `WEBAPP_URL` set, a notice about a game (here a draw offer) opens
+/// that game's page too, besides its answers and the ⬇ board button.
+#[test]
+fn a_notice_about_a_game_opens_its_page() {
+    let (env, _port) = env_with_web();
+    let (alice, bob, game) = start_pair(&env, None, None, true);
+    press_label(&bob, game, "☰ Меню");
+    press_label(&bob, game, "🤝 Предложить ничью");
+    let offer = alice.wait_text(&format!("game #{game} offers a draw"), 0);
+    let labels: Vec<String> = offer.buttons().into_iter().map(|b| b.text).collect();
+    assert_eq!(labels, ["✅ Accept the draw", "❌ Decline", "⬇ Board to the bottom", "🗺 Board"], "{labels:?}");
+    let urls: Vec<String> = offer.buttons().into_iter().filter_map(|b| b.web_app).collect();
+    assert_eq!(urls, vec![format!("https://board.example.org/app/?game={game}")]);
+    env.check_clean();
+}
+
+/// A spectator (who opened the Watch link) reads the public view only:
+/// both armies as backs with no rank (R24, R25 for both sides), the moves
+/// as they are made; every move, setup or game action of theirs is 403
+/// and changes nothing.
+#[test]
+fn a_spectator_gets_the_public_view_and_cannot_act() {
+    let (env, port) = env_with_web();
+    let code = code_with(EXAMPLE, &[(30, '5'), (39, '9')]);
+    let (alice, bob, game) = start_pair(&env, Some(&code), Some(&code), true);
+    let carol = started_user(&env, "Carol", "en");
+    let bot = env.api.world().cfg.bot_username.clone();
+    carol.open_link(&format!("https://t.me/{bot}?start=w_{game}"));
+    carol.wait_text(&format!("watching game #{game}"), 0);
+    let tc = tma(carol.id, "Carol", "en");
+    let path = format!("/api/games/{game}");
+    let public = |v: &serde_json::Value| {
+        let squares = v["squares"].as_array().expect("squares").clone();
+        assert_eq!(squares.len(), 100);
+        assert!(squares.iter().all(|s| s["k"] != "own" && s["k"] != "enemy"), "no side's own view");
+        let pieces: Vec<_> = squares.iter().filter(|s| s["k"] == "piece").collect();
+        assert!(pieces.iter().all(|s| s["r"].is_null()), "R25: no hidden rank on the wire: {pieces:?}");
+        pieces.len()
+    };
+    let v = get(port, &path, &tc);
+    assert_eq!(v.status, 200, "{}", v.body);
+    assert_eq!((v.json["me"].clone(), v.json["myTurn"].clone()), (json!(null), json!(false)));
+    assert_eq!(v.json["legal"], json!([]), "a spectator has no moves");
+    assert_eq!(public(&v.json), 80);
+    // Moves, setup and game actions: 403, nothing changes.
+    let version = v.json["version"].clone();
+    let mv = post(port, &format!("{path}/moves"), &tc, &json!({"from":"a4","to":"a5","version":version}));
+    assert_eq!((mv.status, mv.json["error"].as_str()), (403, Some("not-your-game")), "{}", mv.body);
+    let mv = post(port, &format!("{path}/moves"), &tc, &json!({"from":"j7","to":"j6","version":version}));
+    assert_eq!(mv.status, 403);
+    let act = post(port, &format!("{path}/actions"), &tc, &json!({"action":"offer-draw","version":version}));
+    assert_eq!(act.status, 403);
+    let set = post(port, &format!("{path}/setup"), &tc, &json!({"action":"shuffle","version":version}));
+    assert_eq!(set.status, 403);
+    let ta = tma(alice.id, "Alice", "en");
+    assert_eq!(get(port, &path, &ta).json["history"], json!([]), "no move was made");
+    // A move in the chat: the spectator sees it, still without ranks.
+    let (mover, mv) = if my_turn(&alice, game) { (&alice, "a4-a5") } else { (&bob, "j7-j6") };
+    mover.send(mv);
+    let seen = crate::support::users::wait_for(crate::support::users::WAIT, "the spectator's view of the move", || {
+        let v = get(port, &path, &tc).json;
+        (v["last"]["mv"] == json!(mv)).then_some(v)
+    });
+    assert_eq!(public(&seen), 80);
+    env.check_clean();
+}
+
+/// A saved setup loads through the setup POST (`{"action":"saved","id":…}`):
+/// the view lists the reader's saved setups, the draft becomes the saved
+/// code and the chat board follows; an unknown id or a stale version
+/// changes nothing.
+#[test]
+fn a_saved_setup_loads_through_the_setup_post() {
+    let (env, port) = env_with_web();
+    let (alice, _bob, game) = start_pair(&env, None, None, false);
+    let wall = code_with(EXAMPLE, &[(30, '5'), (39, '9')]);
+    let sent = alice.send(&format!("/setups save wall {wall}"));
+    alice.wait_text("Saved as «wall»", sent);
+    let ta = tma(alice.id, "Alice", "en");
+    let path = format!("/api/games/{game}");
+    let v = get(port, &path, &ta).json;
+    let saved = v["setup"]["saved"].as_array().expect("saved setups").clone();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert_eq!(saved[0]["name"], "wall");
+    let id = saved[0]["id"].as_i64().expect("id");
+    assert_ne!(v["setup"]["code"], json!(wall));
+    let setup = format!("{path}/setup");
+    let unknown = post(port, &setup, &ta, &json!({"action":"saved","id":id + 1000,"version":v["version"]}));
+    assert_eq!(unknown.status, 422, "{}", unknown.body);
+    let stale = post(port, &setup, &ta, &json!({"action":"saved","id":id,"version":0}));
+    assert_eq!(stale.status, 409);
+    assert_eq!(get(port, &path, &ta).json["setup"]["code"], v["setup"]["code"], "nothing changed");
+    let loaded = post(port, &setup, &ta, &json!({"action":"saved","id":id,"version":v["version"]}));
+    assert_eq!(loaded.status, 200, "{}", loaded.body);
+    assert_eq!(loaded.json["setup"]["code"], json!(wall));
+    wait_board(&alice, game, "the chat board shows the loaded setup", |m| m.text.contains(&wall));
+    env.check_clean();
+}
+
+/// With `WEBAPP_URL` set, the bot makes its default menu button open the
+/// Mini App at start (no chat id: every private chat), so that BotFather's
+/// menu-button step is optional; the page without `?game=` lists the
+/// reader's games (`GET /api/games`, checked above).
+#[test]
+fn the_menu_button_opens_the_mini_app() {
+    let (env, _port) = env_with_web();
+    let set = crate::support::users::wait_for(crate::support::users::WAIT, "setChatMenuButton", || {
+        env.api.world().calls.iter().find(|c| c.method == "setchatmenubutton").map(|c| c.params.clone())
+    });
+    assert!(set.get("chat_id").is_none_or(serde_json::Value::is_null), "the default button: {set}");
+    let button = match &set["menu_button"] {
+        serde_json::Value::String(s) => serde_json::from_str(s).expect("JSON"),
+        v => v.clone(),
+    };
+    assert_eq!(button["type"], "web_app", "{button}");
+    assert_eq!(button["web_app"]["url"], "https://board.example.org/app/");
+    assert!(!button["text"].as_str().unwrap_or_default().is_empty(), "{button}");
+    env.check_clean();
+}

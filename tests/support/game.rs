@@ -184,18 +184,33 @@ pub fn start_pair(env: &Env, south: Option<&str>, north: Option<&str>, confirm: 
     (alice, bob, game)
 }
 
-/// Presses ✓ when the board asks to confirm the move; returns whether it did.
-pub fn confirm_if_asked(u: &User, game: i64) -> bool {
-    let b = the_board(u, game);
-    let Some(ok) = b.buttons().into_iter().find(|x| x.text.starts_with("✓ ")).and_then(|x| x.data) else {
-        return false;
-    };
-    assert!(b.text.contains("Confirm") || b.text.contains("Подтвердить"), "{}", b.text);
-    press_and_wait(u, game, &ok);
-    true
+/// Whether the answer to a tap asks for a second tap on the same square
+/// (move confirmation on).
+pub fn asks_again(answer: &Value) -> bool {
+    answer["text"].as_str().is_some_and(|t| t.contains(" again ") || t.contains(" ещё раз"))
 }
 
-/// Two taps (piece, destination), scrolling the 8-file window as needed, then ✓.
+/// Taps a destination of the selected piece and waits for the move on the
+/// board. With move confirmation on (the default between people) the first
+/// tap is answered by a toast and leaves the board as it is; a second tap
+/// on the same square plays the move. Returns whether it was asked.
+pub fn tap_destination(u: &User, game: i64, data: &str) -> bool {
+    let before = the_board(u, game);
+    let answer = u.press(before.id, data);
+    let asked = asks_again(&answer);
+    if asked {
+        assert_eq!(the_board(u, game).edits, before.edits, "asking to confirm does not redraw the board");
+        press_and_wait(u, game, data);
+    } else {
+        wait_for(WAIT, &format!("{}'s board of game {game} to change after {data}", u.name), || {
+            board(u, game).filter(|b| b.edits > before.edits || b.id != before.id)
+        });
+    }
+    asked
+}
+
+/// Taps a move (piece, destination, the destination again to confirm),
+/// scrolling the 8-file window as needed.
 pub fn tap_move(u: &User, game: i64, from: &str, to: &str) {
     for sq in [from, to] {
         let mut data = None;
@@ -207,12 +222,17 @@ pub fn tap_move(u: &User, game: i64, from: &str, to: &str) {
             }
             press_and_wait(u, game, &window_jump(&b, sq.starts_with(['i', 'j'])));
         }
-        press_and_wait(u, game, &data.unwrap_or_else(|| panic!("{sq} never became visible")));
+        let data = data.unwrap_or_else(|| panic!("{sq} never became visible"));
+        if sq == to {
+            assert!(tap_destination(u, game, &data), "moves between people are confirmed by default");
+        } else {
+            press_and_wait(u, game, &data);
+        }
     }
-    assert!(confirm_if_asked(u, game), "moves between people are confirmed by default");
 }
 
-/// Selects the user's pieces one by one until one can move, moves it (○) and confirms if asked.
+/// Selects the user's pieces one by one until one can move, moves it (○),
+/// confirming if asked.
 pub fn tap_any_move(u: &User, game: i64) {
     let pieces = own_pieces(&the_board(u, game));
     for piece in pieces {
@@ -220,8 +240,7 @@ pub fn tap_any_move(u: &User, game: i64) {
         press_and_wait(u, game, &square_data(&the_board(u, game), &sq).expect("piece shown"));
         let sel = the_board(u, game);
         if let Some(dest) = sel.buttons().into_iter().find(|x| x.text.starts_with('○')).and_then(|x| x.data) {
-            press_and_wait(u, game, &dest);
-            confirm_if_asked(u, game);
+            tap_destination(u, game, &dest);
             return;
         }
         press_and_wait(u, game, &square_data(&sel, &sq).expect("piece shown"));
@@ -242,4 +261,16 @@ pub fn started_user(env: &Env, name: &str, lang: &str) -> User {
     u.start();
     u.wait_reply();
     u
+}
+
+/// The `step`-th typed move of a side in a game set up with
+/// `code_with(EXAMPLE, &[(30, '5'), (39, '9')])` for both: South walks the
+/// piece on a4 up, North the one on j7 down (legal in the first plies).
+pub fn walk(south: bool, step: usize) -> &'static str {
+    match (south, step) {
+        (true, 0) => "a4-a5",
+        (true, _) => "a5-a6",
+        (false, 0) => "j7-j6",
+        (false, _) => "j6-j5",
+    }
 }

@@ -40,7 +40,12 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             let toast = match r {
                 TapResult::Moved(rep) => Some(rep.mv.to_string()),
                 TapResult::Jungle(JungleTap::Moved(rep)) => Some(rep.mv.to_string()),
-                TapResult::Selected(_) | TapResult::Deselected | TapResult::Confirm(_) | TapResult::Jungle(_) => None,
+                TapResult::Confirm(mv) => Some(tr_args(
+                    lang,
+                    "toast-tap-again",
+                    &[("sq", mv.to.to_string().into()), ("mv", mv.to_string().into())],
+                )),
+                TapResult::Selected(_) | TapResult::Deselected | TapResult::Jungle(_) => None,
             };
             (toast, d, Force::default())
         }),
