@@ -184,7 +184,8 @@ impl App {
                         // tap asks for a second tap on the same square — one
                         // Bot API call less per confirmed move.
                         let mv = Move::new(from, sq);
-                        state::set_seat(rec, side, Seat::ConfirmMove(mv))?;
+                        // The seat changes without a new board version (no touch).
+                        state::player_mut(rec, side)?.selected = Seat::ConfirmMove(mv).store();
                         return Ok(((TapResult::Confirm(mv), vec![]), vec![]));
                     }
                     if view.destinations(from).any(|t| t == sq) {

@@ -56,7 +56,16 @@ fn the_page_shows_the_board_plays_by_clicks_and_follows_the_opponent() {
     // Alice confirms on the page, Bob in the chat: the page turns into the play board live.
     click_button(&browser, "To battle!");
     bob.wait_text("готов", 0);
-    press_label(&bob, game, "⚔ В бой!");
+    // Under load Bob's press can meet a board version that has just moved
+    // on (refused as stale, with the current board): press again on it.
+    for _ in 0..3 {
+        let b = the_board(&bob, game);
+        let Some(data) = b.buttons().into_iter().find(|x| x.text == "⚔ В бой!").and_then(|x| x.data) else {
+            break;
+        };
+        press_and_wait(&bob, game, &data);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
     browser.wait("the play board", "return !!window.srazhenie.view && window.srazhenie.view.status === 'play';");
     assert_eq!(browser.js("return document.querySelectorAll('[data-sq]').length;"), json!(100));
     assert_eq!(browser.js("return document.querySelectorAll('.p.own').length;"), json!(40));
