@@ -20,6 +20,16 @@ pub trait Playout {
     /// Plays `mv`, one of the moves [`Playout::legal_moves_into`] just
     /// gave, without checking it again (for speed).
     fn play_legal(&mut self, mv: Self::Move);
+
+    /// A legal move drawn uniformly at random (`None` when there is none):
+    /// by default the `k`-th of [`Playout::legal_moves_into`] (into `buf`)
+    /// for `k` drawn by `rng.random_range(0..len)`. A game that can count
+    /// its moves without listing them may override it, drawing the same
+    /// `k` from the same generator so that playouts stay the same.
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        self.legal_moves_into(buf);
+        (!buf.is_empty()).then(|| buf[rng.random_range(0..buf.len())])
+    }
 }
 
 impl Playout for Game {
@@ -44,8 +54,7 @@ pub fn random_playout<G: Playout>(game: &mut G, rng: &mut impl Rng, max_plies: u
     let mut buf: Vec<G::Move> = Vec::with_capacity(256);
     let mut n = 0;
     while n < max_plies && !game.is_over() {
-        game.legal_moves_into(&mut buf);
-        let mv = buf[rng.random_range(0..buf.len())];
+        let Some(mv) = game.random_move(rng, &mut buf) else { break };
         game.play_legal(mv);
         n += 1;
     }

@@ -21,6 +21,10 @@ impl Playout for Game {
     fn play_legal(&mut self, mv: Move) {
         self.apply(mv);
     }
+
+    fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R, _: &mut Vec<Move>) -> Option<Move> {
+        if self.outcome().is_some() { None } else { self.pos.random_move(rng) }
+    }
 }
 
 /// The number of move sequences of `depth` plies from `pos` (perft): the

@@ -220,6 +220,44 @@ impl Position {
         });
     }
 
+    /// A legal move of the side to move drawn uniformly at random, `None`
+    /// when there is none (J10): the `k`-th move of
+    /// [`Position::legal_moves_into`] for `k` drawn by
+    /// `rng.random_range(0..count)`, found by counting each animal's
+    /// targets rather than listing them (random playouts).
+    pub fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let me = self.turn.index();
+        let (mut from, mut to) = ([0usize; 8], [0 as Bits; 8]);
+        let (mut n, mut total) = (0, 0usize);
+        let mut bits = self.occ[me];
+        while bits != 0 {
+            let f = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let t = self.targets(f, self.animal_on(f), me);
+            if t != 0 && n < from.len() {
+                (from[n], to[n]) = (f, t);
+                n += 1;
+                total += t.count_ones() as usize;
+            }
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..total);
+        for (&f, &t) in from.iter().zip(&to).take(n) {
+            let c = t.count_ones() as usize;
+            if k < c {
+                let mut t = t;
+                for _ in 0..k {
+                    t &= t - 1;
+                }
+                return Some(Move::new(Square::at(f), Square::at(t.trailing_zeros() as usize)));
+            }
+            k -= c;
+        }
+        None
+    }
+
     /// Every legal move of the side to move.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {

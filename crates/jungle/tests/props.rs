@@ -4,8 +4,8 @@
 
 use jungle::{Game, Move, Player, QUIET_PLY_LIMIT, Square, export, import, random_playout};
 use proptest::prelude::*;
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 /// At most 16 captures (one per enemy animal, J10) with at most 100 quiet
 /// plies before each and after the last (J11).
@@ -44,6 +44,21 @@ proptest! {
             }
             g.play(legal[pick as usize % legal.len()]).unwrap();
         }
+    }
+
+    #[test]
+    fn a_random_move_is_the_listed_move_the_same_draw_picks(seed in any::<u64>(), plies in 0usize..200) {
+        // Playouts count moves instead of listing them: the move drawn is
+        // legal (J5–J9) and the one a draw over the listed moves gives.
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut g = Game::new(Player::South);
+        random_playout(&mut g, &mut rng, plies);
+        let pos = *g.position();
+        let legal = pos.legal_moves();
+        let (mut a, mut b) = (rng.clone(), rng);
+        let drawn = pos.random_move(&mut a);
+        let listed = (!legal.is_empty()).then(|| legal[b.random_range(0..legal.len())]);
+        prop_assert_eq!(drawn, listed);
     }
 
     #[test]
