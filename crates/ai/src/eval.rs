@@ -11,8 +11,10 @@
 //! nobody attacks, so a side that is ahead trades and attacks). `hard`
 //! adds hunting (a piece that beats a revealed enemy piece is drawn to it,
 //! [`HUNT`]), guarding (an enemy Miner near our Flag costs far more,
-//! [`MINER_NEAR_FLAG`], and our pieces go after intruders, [`DEFEND`]) and caution (pieces it holds back are not drawn to
-//! unknown unmoved pieces, `caution.rs`).
+//! [`MINER_NEAR_FLAG`], and our pieces go after intruders, [`DEFEND`]; a
+//! Miner that has moved is one from further off, [`MINER_INTRUDER_DIST`])
+//! and caution (pieces it holds back are not drawn to unknown unmoved
+//! pieces, `caution.rs`).
 
 use engine::{CombatResult, Game, Move, Piece, Player, Rank, Square, resolve};
 
@@ -42,10 +44,14 @@ const DEFEND: i32 = 6;
 /// How close to our Flag (squares, Mines not counted as walls) an enemy
 /// mover is an intruder.
 const INTRUDER_DIST: u8 = 5;
+/// How close to our Flag an enemy Miner that has moved is an intruder
+/// (`hard`): a Miner marching on a walled Flag needs one move a square,
+/// Mines included, and a defender must set out before it is near.
+const MINER_INTRUDER_DIST: u8 = 8;
 /// What an enemy Miner costs by its distance to our Flag (`hard`; Mines
 /// not counted as walls, 0 unused): at two squares it is two Mines from
 /// the Flag, beyond what the search sees, and must be stopped.
-const MINER_NEAR_FLAG: [i32; 5] = [0, 600, 300, 120, 40];
+const MINER_NEAR_FLAG: [i32; 7] = [0, 600, 300, 160, 80, 40, 20];
 /// The lead shrinks over at most this many quiet plies (R21's limit where
 /// it is shorter), so that a side that is ahead makes progress even where
 /// no rule ends a quiet game (`ucc`).
@@ -145,6 +151,7 @@ impl Evaluator {
         let mut wall = [false; 100];
         let mut flag = Vec::new();
         let mut enemies = Vec::new();
+        let mut marching = Vec::new();
         let mut present = [false; 12];
         for sq in Square::all() {
             wall[sq.index()] = sq.is_lake();
@@ -156,6 +163,9 @@ impl Evaluator {
                     }
                 } else if p.player != me {
                     enemies.push((sq, p.rank, !p.revealed && !p.moved, p.revealed));
+                    if p.moved && p.rank == Rank::Sapper {
+                        marching.push(sq);
+                    }
                 } else {
                     present[p.rank.index()] = true;
                 }
@@ -170,7 +180,11 @@ impl Evaluator {
         // before anything else.
         let intruders: Vec<(Square, Rank)> = enemies
             .iter()
-            .filter(|(sq, e, _, _)| e.is_movable() && self.flag_dist[sq.index()] <= INTRUDER_DIST)
+            .filter(|(sq, e, _, _)| {
+                let d = self.flag_dist[sq.index()];
+                e.is_movable()
+                    && (d <= INTRUDER_DIST || (self.sharp && d <= MINER_INTRUDER_DIST && marching.contains(sq)))
+            })
             .map(|(sq, e, _, _)| (*sq, *e))
             .collect();
         // Maps only for the ranks we still have; ranks with the same
@@ -240,9 +254,10 @@ impl Evaluator {
             0
         } else if p.player == self.me {
             -self.attract_w[r] * i32::from(self.attract[r][i]) - self.exposure.loss(p, sq, self.value[k][r])
+        } else if self.sharp && p.rank == Rank::Sapper && usize::from(self.flag_dist[i]) < MINER_NEAR_FLAG.len() {
+            -MINER_NEAR_FLAG[usize::from(self.flag_dist[i])]
         } else if self.flag_dist[i] <= 4 {
-            let d = usize::from(self.flag_dist[i]);
-            if self.sharp && p.rank == Rank::Sapper { -MINER_NEAR_FLAG[d] } else { -(5 - d as i32) * 12 }
+            -(5 - i32::from(self.flag_dist[i])) * 12
         } else {
             0
         };
@@ -340,6 +355,47 @@ mod tests {
     use rand::rngs::StdRng;
 
     use super::*;
+
+    /// South's Flag on f1 walled by Mines, South's General on a4, North's
+    /// Sapper on f9 (eight squares from the Flag, Mines not counted as
+    /// walls), a North Soldier on j9; North to move first, so the Sapper
+    /// may march first.
+    fn sapper_and_walled_flag(march: bool) -> Game {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let pieces = [
+            (sq("f1"), Player::South, Rank::Flag),
+            (sq("e1"), Player::South, Rank::Mine),
+            (sq("g1"), Player::South, Rank::Mine),
+            (sq("f2"), Player::South, Rank::Mine),
+            (sq("a4"), Player::South, Rank::General),
+            (sq("f9"), Player::North, Rank::Sapper),
+            (sq("j9"), Player::North, Rank::Soldier),
+            (sq("a10"), Player::North, Rank::Flag),
+        ];
+        let mut g = Game::from_pieces(RuleSetId::Battle, &pieces, Player::North);
+        g.play(if march { "f9-f8" } else { "j9-j8" }.parse().unwrap()).unwrap();
+        g
+    }
+
+    #[test]
+    fn a_sapper_marching_on_our_walled_flag_from_afar_is_an_intruder() {
+        // R15: a Sapper removes the Mines one move each, so seven squares
+        // away it is seven moves from the Flag; hard's General sets out to
+        // meet it. One that has not moved is not (yet) taken for a threat.
+        let general = Rank::General.index();
+        let f7 = "f7".parse::<Square>().unwrap().index();
+        let marching = Evaluator::new(&sapper_and_walled_flag(true), Player::South, Some(Caution::permissive()));
+        assert_eq!(marching.attract_w[general], DEFEND);
+        assert_eq!(marching.attract[general][f7], 1, "drawn to the Sapper on f8");
+        let waiting = Evaluator::new(&sapper_and_walled_flag(false), Player::South, Some(Caution::permissive()));
+        assert_ne!(waiting.attract_w[general], DEFEND);
+        // The closer it comes, the more it costs (hard), beyond the reach of
+        // the flat term of the other levels.
+        let (near, far) = ("f4".parse::<Square>().unwrap(), "f7".parse::<Square>().unwrap());
+        let sapper = Piece { player: Player::North, rank: Rank::Sapper, revealed: false, moved: true, ran: false };
+        assert!(marching.contrib(sapper, near).2 < marching.contrib(sapper, far).2);
+        assert!(marching.contrib(sapper, far).2 < 0, "still a threat at six squares");
+    }
 
     #[test]
     fn incremental_terms_equal_the_full_count() {

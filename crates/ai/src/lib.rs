@@ -95,12 +95,17 @@
 //!   the 2012 UCC winner, where 503 of 558 hidden pieces that stepped next
 //!   to a revealed piece of ours beat it and 35 traded with it, while of
 //!   3 025 that stood next to one and did not take it, 11 would have won
-//!   (so each such pass makes those ranks ×0.3 as likely);
+//!   (so each such pass makes those ranks ×0.3 as likely); an opponent
+//!   whose approachers, once combat revealed them, often turned out weaker
+//!   is read at its own bluff rate (a Beta estimate with the logs' rate as
+//!   its prior; never sharper than the logs);
 //! - hunts: a piece that beats a *revealed* enemy piece is drawn to it four
 //!   times as hard as to a sampled target;
 //! - guards its Flag: an enemy Miner two squares from it costs about a
 //!   General, and the pieces that can stop an enemy mover five squares
-//!   from it are drawn to it before anything else;
+//!   from it are drawn to it before anything else — a Miner that has
+//!   moved from eight squares off, as it needs one move a square, Mines
+//!   included, and a defender must set out before it is near;
 //! - learns the opponent (`track.rs`): of the enemy pieces whose rank it
 //!   has seen, which ranks had moved while hidden — a program that keeps
 //!   its high pieces home until a kill is certain, or a player who scouts

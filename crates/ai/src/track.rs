@@ -65,6 +65,10 @@ pub(crate) struct Inference {
     /// Learn from the enemy's known pieces which ranks it moves while
     /// hidden, and weigh its unknown pieces by that ([`Track::mobility`]).
     mobility: bool,
+    /// Learn from approachers whose rank combat later revealed how often
+    /// this opponent bluffs, and soften the approach factors to match
+    /// ([`Inference::against`]).
+    adaptive: bool,
 }
 
 impl Inference {
@@ -76,6 +80,7 @@ impl Inference {
         flee_wins: 0.6,
         pass_wins: 1.0,
         mobility: false,
+        adaptive: false,
     };
     /// The model of `hard`, closer to the "suspected ranks" of the strong
     /// programs: a piece that runs from a piece it beats is almost never
@@ -94,7 +99,34 @@ impl Inference {
         flee_wins: 0.15,
         pass_wins: 0.3,
         mobility: true,
+        adaptive: true,
     };
+
+    /// The share of approachers that would have lost to the piece they
+    /// stepped next to, in the logs behind [`Inference::SHARP`] (20 of 523
+    /// that did not trade).
+    const BASE_BLUFFS: f32 = 20.0 / 523.0;
+    /// How many revealed approachers the base share counts as, before this
+    /// game's own are added (a Beta prior's strength).
+    const PRIOR_APPROACHES: f32 = 3.0;
+
+    /// The factors for an opponent of whose approachers `wins` turned out
+    /// to beat our piece and `bluffs` to lose to it (ties not counted). The
+    /// bluff share is estimated with the base share as prior; the odds of
+    /// a winner against a bluffer are scaled by how much likelier a bluff is
+    /// than in the base logs, split evenly between the two factors (never
+    /// sharper than the base). A careful program keeps the base factors; a
+    /// player who steps low pieces next to ours is read at its own rate.
+    pub(crate) fn against(self, wins: u16, bluffs: u16) -> Inference {
+        if !self.adaptive {
+            return self;
+        }
+        let odds = |f: f32| (1.0 - f) / f;
+        let n = f32::from(wins) + f32::from(bluffs);
+        let share = (f32::from(bluffs) + Self::PRIOR_APPROACHES * Self::BASE_BLUFFS) / (n + Self::PRIOR_APPROACHES);
+        let k = (odds(share) / odds(Self::BASE_BLUFFS)).min(1.0).sqrt();
+        Inference { approach_wins: self.approach_wins * k, approach_loses: self.approach_loses / k, ..self }
+    }
 }
 
 impl Track {
@@ -177,6 +209,12 @@ impl Track {
             }
         }
         let mut track = Track { pieces };
+        let inference = if inference.adaptive {
+            let (wins, bluffs) = track.clone().weigh(obs, at, inference);
+            inference.against(wins, bluffs)
+        } else {
+            inference
+        };
         track.weigh(obs, at, inference);
         if inference.mobility {
             track.mobility(obs.me.other());
@@ -184,27 +222,40 @@ impl Track {
         Ok(track)
     }
 
-    /// The forward pass: behaviour evidence about enemy pieces of unknown rank.
-    fn weigh(&mut self, obs: &Observation, mut at: [Option<u16>; 100], inference: Inference) {
+    /// The forward pass: behaviour evidence about enemy pieces of unknown
+    /// rank. Returns how many approaches by a then hidden enemy piece whose
+    /// rank is known now were by a rank that beats our piece, and how many
+    /// by one that loses to it (bluffs).
+    fn weigh(&mut self, obs: &Observation, mut at: [Option<u16>; 100], inference: Inference) -> (u16, u16) {
         let me = obs.me;
         let mut revealed = vec![false; self.pieces.len()];
+        let (mut wins, mut bluffs) = (0u16, 0u16);
         for rec in &obs.history {
             let (from, to) = (rec.mv.from, rec.mv.to);
-            let Some(id) = at[from.index()] else { return };
+            let Some(id) = at[from.index()] else { return (wins, bluffs) };
             let id = id as usize;
             if rec.player != me {
                 self.pieces[id].moved = true;
                 self.pieces[id].ran |= from.distance(to) > 1;
                 self.pieces[id].roamed |= rec.combat.is_none() && !revealed[id];
             }
-            if rec.player != me && rec.combat.is_none() && self.pieces[id].rank.is_none() {
+            if rec.player != me && rec.combat.is_none() && !revealed[id] {
                 for n in neighbours(to).chain(neighbours(from)) {
                     let Some(q) = at[n.index()].map(usize::from) else { continue };
                     let Some(rq) = self.pieces[q].rank.filter(|_| revealed[q] && self.pieces[q].owner == me) else {
                         continue;
                     };
                     let (near_to, near_from) = (n.is_adjacent(to), n.is_adjacent(from));
-                    if near_to && !near_from {
+                    if let Some(r) = self.pieces[id].rank {
+                        // Known now, hidden then: what its approaches meant.
+                        if near_to && !near_from {
+                            match resolve(r, rq) {
+                                CombatResult::AttackerWins => wins += 1,
+                                CombatResult::DefenderWins => bluffs += 1,
+                                CombatResult::BothRemoved => {}
+                            }
+                        }
+                    } else if near_to && !near_from {
                         approach(&mut self.pieces[id].weight, rq, inference);
                     } else if near_from && !near_to {
                         flee(&mut self.pieces[id].weight, rq, inference);
@@ -228,6 +279,7 @@ impl Track {
                 }
             }
         }
+        (wins, bluffs)
     }
 }
 

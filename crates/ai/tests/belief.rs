@@ -260,3 +260,39 @@ fn a_piece_that_stepped_next_to_our_known_captain_beats_it_nine_times_in_ten() {
     assert!(sharp > 0.8, "a rank that beats the Captain: {sharp}");
     assert!(mild < 0.7, "hard-v1's model: {mild}");
 }
+
+#[test]
+fn an_opponent_whose_approachers_turned_out_weaker_is_read_as_a_bluffer() {
+    // Two hidden North Sergeants step next to South's revealed Captain and
+    // are taken by it (bluffs, revealed by combat, R18); a third hidden
+    // piece then steps next to it. Having seen this opponent bluff, hard
+    // no longer takes the approach as nine chances in ten of a stronger
+    // piece (against a careful opponent it does: the test above).
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let pieces = [
+        (sq("e4"), Player::South, Rank::Captain),
+        (sq("a1"), Player::South, Rank::Flag),
+        (sq("a4"), Player::South, Rank::Sergeant),
+        (sq("e5"), Player::North, Rank::Soldier),
+        (sq("f7"), Player::North, Rank::Sergeant),
+        (sq("e7"), Player::North, Rank::Sergeant),
+        (sq("f8"), Player::North, Rank::Major),
+        (sq("j10"), Player::North, Rank::Flag),
+    ];
+    let mut g = engine::Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
+    let plies = [
+        "e4-e5", "f7-f6", "a4-a3", "f6-f5", "e5-f5", "e7-e6", "a3-a4", "e6-e5", "f5-e5", "f8-f7", "a4-a3", "f7-f6",
+        "a3-a4", "f6-f5",
+    ];
+    for mv in plies {
+        g.play(mv.parse().unwrap()).unwrap();
+    }
+    let obs = Observation::from_view(&g.view(Player::South));
+    let stronger = [Rank::Marshal, Rank::General, Rank::Colonel, Rank::Major];
+    let after_bluffs = share(&Belief::suspecting(&obs).unwrap(), sq("f5"), &stronger, 6000);
+    let careful = after_meeting(Rank::Captain, &["e7-e6"], "e7");
+    let fresh = share(&Belief::suspecting(&careful).unwrap(), sq("e6"), &stronger, 6000);
+    assert!(after_bluffs < 0.75, "after two bluffs seen: {after_bluffs} (none seen: {fresh})");
+    assert!(after_bluffs < fresh - 0.15, "after two bluffs {after_bluffs} vs none seen {fresh}");
+    assert!(after_bluffs > 0.2, "an approach still means something: {after_bluffs}");
+}
