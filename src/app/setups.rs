@@ -128,7 +128,6 @@ fn clean_name(name: &str) -> Result<String, UserError> {
     Ok(name.to_owned())
 }
 
-
 /// The rule set a saved setup is shown in: the one it was made in, else the
 /// first offered rule set of its family.
 fn shown_rules(s: &SavedSetup) -> Option<RuleSetId> {

@@ -43,7 +43,7 @@ async fn rule_r5_a_saved_setup_serves_every_rule_set_of_its_family() {
     assert_eq!(app.setup_action(1, game, None, SetupAction::Saved(classic.id)).await, Err(UserError::SetupRuleSet));
     // The duels share one family.
     let duel = app.save_setup(1, "quick", &setup_of(RuleSetId::BattleDuel, DUEL)).await.unwrap().setup.unwrap();
-    assert_eq!(app.saved_setups_of(1, RuleSetId::Duel).await.unwrap(), [duel.clone()]);
+    assert_eq!(app.saved_setups_of(1, RuleSetId::Duel).await.unwrap(), std::slice::from_ref(&duel));
     // Listed by family, in family order.
     let all = app.saved_setups(1).await.unwrap();
     assert_eq!(all.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["fort", "wall", "quick"]);
@@ -93,7 +93,10 @@ async fn a_question_for_a_name_is_answered_by_a_reply_once() {
     assert_eq!(app.answer_setup_prompt(1, 41, 1, "").await, Err(UserError::BadSetupName));
     let c = app.answer_setup_prompt(1, 41, 1, "fort").await.unwrap().unwrap();
     let fort = c.setup.clone().unwrap();
-    assert_eq!((fort.name.as_str(), fort.family.as_str(), fort.rule_set.as_str()), ("fort", "battle", "battle-runners"));
+    assert_eq!(
+        (fort.name.as_str(), fort.family.as_str(), fort.rule_set.as_str()),
+        ("fort", "battle", "battle-runners")
+    );
     assert_eq!(c.list_message, Some(40), "the list to redraw");
     assert_eq!(app.answer_setup_prompt(1, 41, 1, "again").await, Ok(None), "answered once");
     // Rename by a question; the workbench of the setup knows its name.

@@ -263,7 +263,8 @@ fn counted_messages_take_each_russian_form() {
     let forms = |key: &str| counts(Lang::Ru).iter().map(|&n| tr_args(Lang::Ru, key, &[("n", n.into())])).collect();
     let moves: Vec<String> = forms("moves-count");
     assert_eq!(moves, ["1 ход", "2 хода", "5 ходов", "21 ход"]);
-    let en: Vec<String> = counts(Lang::En).iter().map(|&n| tr_args(Lang::En, "moves-count", &[("n", n.into())])).collect();
+    let en: Vec<String> =
+        counts(Lang::En).iter().map(|&n| tr_args(Lang::En, "moves-count", &[("n", n.into())])).collect();
     assert_eq!(en, ["1 move", "2 moves"]);
 }
 

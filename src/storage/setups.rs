@@ -120,14 +120,13 @@ impl Store {
         .bind(user_id)
         .execute(&mut *tx)
         .await?;
-        let row = sqlx::query(&format!(
-            "UPDATE saved_setups SET name = ? WHERE id = ? AND user_id = ? RETURNING {COLUMNS}"
-        ))
-        .bind(name)
-        .bind(id)
-        .bind(user_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let row =
+            sqlx::query(&format!("UPDATE saved_setups SET name = ? WHERE id = ? AND user_id = ? RETURNING {COLUMNS}"))
+                .bind(name)
+                .bind(id)
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await?;
         tx.commit().await?;
         Ok(row.as_ref().map(SavedSetup::from_row).transpose()?)
     }

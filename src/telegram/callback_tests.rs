@@ -58,7 +58,9 @@ fn all_examples() -> Vec<Callback> {
         let setup = engine::smart(r.rules(), &mut rng);
         let sq: engine::Square = "j4".parse().unwrap();
         let far: engine::Square = "j10".parse().unwrap();
-        for op in [BenchOp::Tap(sq), BenchOp::Tap(far), BenchOp::Shuffle, BenchOp::Smart, BenchOp::Scroll(2), BenchOp::Save] {
+        for op in
+            [BenchOp::Tap(sq), BenchOp::Tap(far), BenchOp::Shuffle, BenchOp::Smart, BenchOp::Scroll(2), BenchOp::Save]
+        {
             v.push(Callback::Bench { bench: Bench { setup, selected: Some(sq), scroll: 2, saved: None }, op });
             v.push(Callback::Bench { bench: Bench::new(setup), op });
             let saved = Some(crate::app::MAX_BENCH_SAVED_ID);

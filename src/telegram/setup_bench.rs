@@ -114,10 +114,15 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(8);
         for rules in RuleSetId::ALL {
             let setup = engine::smart(rules.rules(), &mut rng);
-            for (bench, name) in [(Bench::new(setup), None), (Bench::of_saved(setup, MAX_BENCH_SAVED_ID), Some("a<b"))] {
+            for (bench, name) in [(Bench::new(setup), None), (Bench::of_saved(setup, MAX_BENCH_SAVED_ID), Some("a<b"))]
+            {
                 for lang in Lang::ALL {
                     let text = bench_text(&bench, name, lang);
-                    let title = if lang == Lang::En { "Setup workbench" } else { "Мастерская расстановок" };
+                    let title = if lang == Lang::En {
+                        "Setup workbench"
+                    } else {
+                        "Мастерская расстановок"
+                    };
                     assert!(text.contains(title) && text.contains(&bench.setup.to_code()), "{text}");
                     assert!(text.contains(&rules_name(rules, lang)), "{text}");
                     assert_eq!(text.contains("«a&lt;b»"), name.is_some(), "{text}");

@@ -81,7 +81,8 @@ fn setups_outside_a_game_save_rename_load_and_delete() {
     });
     let sent = alice.send_in(alice.id, "castle", Some(ask.id));
     alice.wait_text("«fort» is now «castle»", sent);
-    let list = alice.wait_message(list.id, "the renamed list", |m| m.text.contains("castle") && !m.text.contains("fort"));
+    let list =
+        alice.wait_message(list.id, "the renamed list", |m| m.text.contains("castle") && !m.text.contains("fort"));
     // Loaded with no game: the workbench names it and renames it too.
     alice.press(list.id, &button_data(&list, "Load «castle»"));
     let opened = wait_for(WAIT, "the workbench of castle", || {

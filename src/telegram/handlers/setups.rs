@@ -123,7 +123,11 @@ fn ask_name(ui: &Ui, chat: i64, prompt: SetupPrompt, text: String, lang: Lang) {
     ui.queue(chat, move |ui| async move {
         let send = || {
             let field = ForceReply::new().input_field_placeholder(Some(placeholder.clone()));
-            ui.bot.send_message(ChatId(chat), text.clone()).parse_mode(ParseMode::Html).reply_markup(field).into_future()
+            ui.bot
+                .send_message(ChatId(chat), text.clone())
+                .parse_mode(ParseMode::Html)
+                .reply_markup(field)
+                .into_future()
         };
         match ui.call(chat, send).await {
             Ok(m) => {
