@@ -277,3 +277,33 @@ fn the_sweep_sees_arguments_behind_references_and_selectors() {
     assert!(args["c"].is_empty(), "a term's parameters are not the message's");
     assert_eq!(renumbered("21 ход (не меньше 1 дня), 121", 21, 1), "1 ход (не меньше 1 дня), 121");
 }
+
+// `/rules NAME` speaks of one rule set only, in its own names: Mines and
+// Sappers in «Сражение», Bombs, Miners and the Spy in classic; the lot only
+// where it decides who moves first (R7).
+#[test]
+fn each_rules_text_names_only_its_own_rule_set() {
+    use engine::{FirstMove, Numbering, RuleSetId};
+    for rules in RuleSetId::ALL {
+        let r = rules.rules();
+        for lang in Lang::ALL {
+            let text = tr(lang, &format!("rules-text-{rules}"));
+            let words: BTreeSet<String> = text.split(|c: char| !c.is_alphanumeric()).map(str::to_lowercase).collect();
+            let has = |list: &[&str]| list.iter().any(|w| words.contains(*w));
+            let (battle, classic, lot): (&[&str], &[&str], &[&str]) = match lang {
+                Lang::En => {
+                    (&["mine", "mines", "sapper", "sappers"], &["bomb", "bombs", "miner", "miners", "spy"], &["lot"])
+                }
+                Lang::Ru => (
+                    &["мина", "мины", "мин", "сапёр", "сапёра", "сапёры"],
+                    &["бомба", "бомбы", "бомб", "минёр", "минёра", "шпион"],
+                    &["жребий"],
+                ),
+            };
+            let soviet = r.numbering == Numbering::Soviet;
+            assert_eq!(has(battle), soviet, "{rules} in {lang:?}: {text}");
+            assert_eq!(has(classic), !soviet, "{rules} in {lang:?}: {text}");
+            assert_eq!(has(lot), r.first_move == FirstMove::Lot, "{rules} in {lang:?}: {text}");
+        }
+    }
+}
