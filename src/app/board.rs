@@ -133,12 +133,12 @@ impl App {
         Ok((report, Done { game_id: Some(game_id), notices }))
     }
 
-    /// The user's saved setups of `rule_set` (R5), by name.
+    /// The user's saved setups that fit `rule_set` (its family, R5), by name.
     ///
     /// # Errors
     /// [`UserError::Internal`] on a database failure.
     pub async fn saved_setups_of(&self, user_id: i64, rule_set: RuleSetId) -> Result<Vec<SavedSetup>, UserError> {
-        Ok(self.store.list_setups(user_id, rule_set.as_str()).await?)
+        Ok(self.store.list_setups(user_id, super::family(rule_set)).await?)
     }
 }
 

@@ -62,9 +62,12 @@ pub enum UserError {
     /// A saved setup that does not exist or is not the user's.
     #[error("no such saved setup")]
     NoSuchSetup,
-    /// A saved setup of another rule set.
+    /// A saved setup of another family of rule sets ([`super::family`]).
     #[error("setup of another rule set")]
     SetupRuleSet,
+    /// `/setups save NAME` with no code and no game in setup to take one from.
+    #[error("setup code needed")]
+    SetupCodeNeeded,
     /// A name that cannot name a saved setup.
     #[error("bad setup name")]
     BadSetupName,

@@ -38,7 +38,9 @@ pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};
 pub use ratings::{family, rate};
 pub use setup::SetupAction;
-pub use setups::{Bench, BenchOp, NAME_MAX, code_rules};
+pub use setups::{
+    Bench, BenchOp, BenchShown, MAX_BENCH_SAVED_ID, NAME_MAX, SETUP_FAMILIES, SetupsChanged, code_rules, fits,
+};
 pub use state::{GameSummary, LAST_WINDOW, Seat, WINDOW, column, window_for};
 
 use crate::storage::{GameRecord, MoveRecord, StorageError, Store, UserRecord};

@@ -87,7 +87,7 @@ impl App {
                     }
                     SetupAction::Saved(_) => {
                         let s = saved.as_ref().ok_or(UserError::NoSuchSetup)?;
-                        if s.rule_set != rules.id.as_str() {
+                        if !super::fits(s, rules.id) {
                             return Err(UserError::SetupRuleSet);
                         }
                         draft = ValidSetup::from_code(rules, &s.code).map_err(UserError::BadSetupCode)?;

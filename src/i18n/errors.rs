@@ -43,6 +43,7 @@ pub fn error(e: &UserError, lang: Lang) -> String {
         UserError::NoSuchSetup => "err-no-setup",
         UserError::SetupRuleSet => "err-setup-rule-set",
         UserError::BadSetupName => "err-setup-name",
+        UserError::SetupCodeNeeded => "setups-save-code",
         UserError::Internal(_) | UserError::VacationNotAllowed { .. } => "err-internal",
     };
     tr(lang, key)

@@ -170,4 +170,6 @@ pub fn tr_args(lang: Lang, key: &str, args: &[(&str, TrArg)]) -> String {
 }
 
 #[cfg(test)]
+mod sweep_tests;
+#[cfg(test)]
 mod tests;

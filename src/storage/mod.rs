@@ -14,6 +14,7 @@ mod games;
 mod questions;
 mod ratings;
 mod records;
+mod setups;
 mod users;
 
 #[cfg(test)]
@@ -33,7 +34,8 @@ pub use games::{SLOW_BATCH, SaveStats};
 pub use questions::Question;
 pub use ratings::RatingRow;
 pub use records::{GameRecord, GameStatus, MoveRecord, NewGame, PlayerRecord};
-pub use users::{SavedSetup, UserRecord};
+pub use setups::{SavedSetup, SetupPrompt};
+pub use users::UserRecord;
 
 /// The embedded migrations of `migrations/` (applied by [`Store::connect`]).
 pub static MIGRATOR: Migrator = sqlx::migrate!();

@@ -5,10 +5,10 @@ use sqlx::SqlitePool;
 use super::*;
 
 pub(super) const ALICE: i64 = 1001;
-const BOB: i64 = 1002;
+pub(super) const BOB: i64 = 1002;
 const CAROL: i64 = 1003;
 
-async fn store_with_users(pool: SqlitePool) -> Store {
+pub(super) async fn store_with_users(pool: SqlitePool) -> Store {
     let store = Store::from_pool(pool);
     for (id, name) in [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")] {
         store.upsert_user(id, name, None, Some("en")).await.unwrap();
@@ -240,29 +240,6 @@ async fn a_stale_cache_conflicts_instead_of_overwriting(pool: SqlitePool) {
     assert_eq!(a.load_game(g.id).await.unwrap().unwrap().reminders_sent, 0);
     a.forget_cached();
     assert_eq!(a.load_game(g.id).await.unwrap().unwrap().reminders_sent, 3);
-}
-
-#[sqlx::test(migrator = "crate::storage::MIGRATOR")]
-async fn saved_setups(pool: SqlitePool) {
-    let store = store_with_users(pool).await;
-    let a = store.save_setup(ALICE, "classic", "wall", "AAA").await.unwrap();
-    let b = store.save_setup(ALICE, "classic", "blitz", "BBB").await.unwrap();
-    store.save_setup(ALICE, "other", "wall", "CCC").await.unwrap();
-    let bob = store.save_setup(BOB, "classic", "wall", "DDD").await.unwrap();
-    let a2 = store.save_setup(ALICE, "classic", "wall", "AAA2").await.unwrap();
-    assert_eq!(a2.id, a.id, "upsert by name keeps the id");
-    assert_eq!(a2.code, "AAA2");
-
-    let list = store.list_setups(ALICE, "classic").await.unwrap();
-    assert_eq!(list, vec![b.clone(), a2.clone()]);
-    assert_eq!(store.get_setup(ALICE, a.id).await.unwrap(), Some(a2));
-    assert_eq!(store.get_setup(ALICE, bob.id).await.unwrap(), None, "not the owner");
-
-    assert!(!store.delete_setup(ALICE, bob.id).await.unwrap(), "cannot delete another's");
-    assert_eq!(store.list_setups(BOB, "classic").await.unwrap(), vec![bob]);
-    assert!(store.delete_setup(ALICE, b.id).await.unwrap());
-    assert!(!store.delete_setup(ALICE, b.id).await.unwrap());
-    assert_eq!(store.list_setups(ALICE, "classic").await.unwrap().len(), 1);
 }
 
 #[sqlx::test(migrator = "crate::storage::MIGRATOR")]

@@ -1,4 +1,4 @@
-//! Users and their saved setups.
+//! Users.
 
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
@@ -59,30 +59,6 @@ impl UserRecord {
             vacation_until: row.try_get("vacation_until")?,
             created_at: row.try_get("created_at")?,
             started: int_bool(row.try_get("started")?),
-        })
-    }
-}
-
-/// A named initial placement saved by a user for one rule set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedSetup {
-    /// Row id (unique across users).
-    pub id: i64,
-    /// User-given name, unique per (user, rule set).
-    pub name: String,
-    /// Rule-set code the setup belongs to.
-    pub rule_set: String,
-    /// Setup in the engine's text encoding (opaque here).
-    pub code: String,
-}
-
-impl SavedSetup {
-    fn from_row(row: &SqliteRow) -> sqlx::Result<SavedSetup> {
-        Ok(SavedSetup {
-            id: row.try_get("id")?,
-            name: row.try_get("name")?,
-            rule_set: row.try_get("rule_set")?,
-            code: row.try_get("code")?,
         })
     }
 }
@@ -184,59 +160,6 @@ impl Store {
     pub async fn set_blocked(&self, user_id: i64, blocked: bool) -> Result<()> {
         let q = sqlx::query("UPDATE users SET blocked = ? WHERE id = ?").bind(i64::from(blocked)).bind(user_id);
         self.write_user(user_id, q).await
-    }
-
-    /// The user's saved setups for `rule_set`, sorted by name.
-    pub async fn list_setups(&self, user_id: i64, rule_set: &str) -> Result<Vec<SavedSetup>> {
-        let rows = sqlx::query(
-            "SELECT id, name, rule_set, code FROM saved_setups
-             WHERE user_id = ? AND rule_set = ? ORDER BY name, id",
-        )
-        .bind(user_id)
-        .bind(rule_set)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(SavedSetup::from_row).collect::<sqlx::Result<_>>()?)
-    }
-
-    /// Saves a setup under `name`, replacing the code of an existing setup with the same
-    /// (user, rule set, name); the id of a replaced setup is kept.
-    pub async fn save_setup(&self, user_id: i64, rule_set: &str, name: &str, code: &str) -> Result<SavedSetup> {
-        let row = sqlx::query(
-            "INSERT INTO saved_setups (user_id, rule_set, name, code, created_at)
-             VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (user_id, rule_set, name) DO UPDATE SET
-                 code = excluded.code, created_at = excluded.created_at
-             RETURNING id, name, rule_set, code",
-        )
-        .bind(user_id)
-        .bind(rule_set)
-        .bind(name)
-        .bind(code)
-        .bind(now())
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(SavedSetup::from_row(&row)?)
-    }
-
-    /// A saved setup by id, only if it belongs to `user_id`.
-    pub async fn get_setup(&self, user_id: i64, id: i64) -> Result<Option<SavedSetup>> {
-        let row = sqlx::query("SELECT id, name, rule_set, code FROM saved_setups WHERE id = ? AND user_id = ?")
-            .bind(id)
-            .bind(user_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(SavedSetup::from_row).transpose()?)
-    }
-
-    /// Deletes the user's setup `id`; `false` if there was none (or it is someone else's).
-    pub async fn delete_setup(&self, user_id: i64, id: i64) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM saved_setups WHERE id = ? AND user_id = ?")
-            .bind(id)
-            .bind(user_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() > 0)
     }
 }
 

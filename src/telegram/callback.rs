@@ -4,8 +4,8 @@
 //!
 //! Wire format: a one-letter tag and dot-separated fields, e.g. `p.12.7.e4`
 //! (tap e4 on version 7 of game 12's board). Always at most 64 bytes
-//! (Telegram's limit): the longest variant is two 19-digit numbers and a
-//! move-list page (`P.<game>.<ver>.h65535`), 48 bytes.
+//! (Telegram's limit): the longest variant is a workbench button (its
+//! setup code, a square and a 10-digit saved-setup id), 64 bytes.
 
 use engine::{RuleSetId, Square};
 
@@ -114,6 +114,8 @@ pub enum Callback {
     LoadSetup(i64),
     /// `/setups`: delete this saved setup.
     DeleteSetup(i64),
+    /// `/setups` or the workbench: ask for a new name of this saved setup.
+    RenameSetup(i64),
     /// Accept a challenge card (inline or group).
     Accept {
         /// The challenger's user id.
@@ -169,7 +171,8 @@ pub enum Callback {
     /// A shortcut of `/start`, `/help` and a dead link: do what the command does.
     Menu(MenuItem),
     /// A button of the setup workbench outside any game: the workbench as
-    /// drawn (setup, selection, window) and the control pressed.
+    /// drawn (setup, selection, window, the saved setup it was opened from)
+    /// and the control pressed.
     Bench {
         /// The workbench the button was drawn on.
         bench: Bench,
@@ -274,6 +277,7 @@ impl Callback {
             Callback::Lang(l) => format!("L.{}", l.code()),
             Callback::LoadSetup(id) => format!("S.{id}"),
             Callback::DeleteSetup(id) => format!("X.{id}"),
+            Callback::RenameSetup(id) => format!("Y.{id}"),
             Callback::Rematch { game } => format!("R.{game}"),
             Callback::Export { game } => format!("E.{game}"),
             Callback::ToggleConfirm(ai) => format!("T.{}", u8::from(ai)),
@@ -293,11 +297,14 @@ impl Callback {
                     BenchOp::Shuffle => "x".into(),
                     BenchOp::Smart => "m".into(),
                     BenchOp::Scroll(n) => format!("l{n}"),
+                    BenchOp::Save => "s".into(),
                 };
                 // Empty squares ('.' in a code) travel as '_', since '.' separates fields.
                 let code = bench.setup.to_code().replace('.', "_");
                 let sel = bench.selected.map_or_else(|| "-".to_owned(), |s| s.to_string());
-                format!("B.{}.{code}.{sel}.{}.{op}", rules_index(bench.setup.rules()), bench.scroll)
+                // The saved setup's id (at most `MAX_BENCH_SAVED_ID`, 10 digits) last, if any.
+                let saved = bench.saved.map(|id| format!(".{id}")).unwrap_or_default();
+                format!("B.{}.{code}.{sel}.{}.{op}{saved}", rules_index(bench.setup.rules()), bench.scroll)
             }
             Callback::BenchNew(r) => format!("b.{}", rules_index(r)),
             Callback::Noop => "_".into(),
@@ -414,6 +421,10 @@ impl Callback {
                 arity(2)?;
                 Callback::DeleteSetup(num(1)?)
             }
+            "Y" => {
+                arity(2)?;
+                Callback::RenameSetup(num(1)?)
+            }
             "a" => {
                 arity(2)?;
                 Callback::AiLevel(level(1)?)
@@ -432,7 +443,9 @@ impl Callback {
                 Callback::BenchNew(rules(1)?)
             }
             "B" => {
-                arity(6)?;
+                if parts.len() != 6 {
+                    arity(7)?;
+                }
                 let code = parts[2].replace('_', ".");
                 let setup = engine::ValidSetup::from_code(rules(1)?.rules(), &code).map_err(|_| BadCallback)?;
                 if setup.to_code() != code {
@@ -446,10 +459,18 @@ impl Callback {
                 let op = match parts[5] {
                     "x" => BenchOp::Shuffle,
                     "m" => BenchOp::Smart,
+                    "s" => BenchOp::Save,
                     s if s.starts_with('l') => BenchOp::Scroll(scroll(s).ok_or(BadCallback)?),
                     _ => BenchOp::Tap(sq(5)?),
                 };
-                Callback::Bench { bench: Bench { setup, selected, scroll: window }, op }
+                let saved = match parts.get(6) {
+                    Some(_) => Some(num(6)?).filter(|id| (1..=crate::app::MAX_BENCH_SAVED_ID).contains(id)),
+                    None => None,
+                };
+                if parts.len() == 7 && saved.is_none() {
+                    return Err(BadCallback);
+                }
+                Callback::Bench { bench: Bench { setup, selected, scroll: window, saved }, op }
             }
             "I" => {
                 arity(4)?;

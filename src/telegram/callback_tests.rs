@@ -17,6 +17,7 @@ fn all_examples() -> Vec<Callback> {
         Callback::Lang(Lang::En),
         Callback::LoadSetup(i64::MAX),
         Callback::DeleteSetup(1),
+        Callback::RenameSetup(i64::MAX),
         Callback::Noop,
         Callback::Rematch { game },
         Callback::Export { game },
@@ -56,9 +57,14 @@ fn all_examples() -> Vec<Callback> {
         v.push(Callback::BenchNew(r));
         let setup = engine::smart(r.rules(), &mut rng);
         let sq: engine::Square = "j4".parse().unwrap();
-        for op in [BenchOp::Tap(sq), BenchOp::Shuffle, BenchOp::Smart, BenchOp::Scroll(2)] {
-            v.push(Callback::Bench { bench: Bench { setup, selected: Some(sq), scroll: 2 }, op });
+        let far: engine::Square = "j10".parse().unwrap();
+        for op in
+            [BenchOp::Tap(sq), BenchOp::Tap(far), BenchOp::Shuffle, BenchOp::Smart, BenchOp::Scroll(2), BenchOp::Save]
+        {
+            v.push(Callback::Bench { bench: Bench { setup, selected: Some(sq), scroll: 2, saved: None }, op });
             v.push(Callback::Bench { bench: Bench::new(setup), op });
+            let saved = Some(crate::app::MAX_BENCH_SAVED_ID);
+            v.push(Callback::Bench { bench: Bench { setup, selected: Some(sq), scroll: 2, saved }, op });
         }
     }
     for l in AI_LEVELS {
@@ -117,6 +123,13 @@ fn forged_data_is_refused() {
         "B.0.BFB8657B869B3745s2485B98B963579919849796.-.3.x",
         "B.0.BFB8657B869B3745s2485B98B96357991984979.-.0.x",
         "B.0.BFB8657B869B3745s2485B98B963579919849796.e5.0.x",
+        "B.0.BFB8657B869B3745s2485B98B963579919849796.-.0.x.0",
+        "B.0.BFB8657B869B3745s2485B98B963579919849796.-.0.x.10000000000",
+        "B.0.BFB8657B869B3745s2485B98B963579919849796.-.0.x.1.2",
+        "B.0.BFB8657B869B3745s2485B98B963579919849796.-.0.S",
+        "Y.",
+        "Y.-1",
+        "Y.1.2",
         "b.9",
         "n.J",
         "N.j.4",

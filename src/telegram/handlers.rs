@@ -21,12 +21,14 @@ mod callbacks;
 mod commands;
 mod group;
 mod listings;
+mod setups;
 mod welcome;
 
 use callbacks::*;
 use commands::*;
 use group::*;
 use listings::*;
+use setups::*;
 use welcome::*;
 
 type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
@@ -80,7 +82,15 @@ async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
         let name = name.split('@').next().unwrap_or(name).to_lowercase();
         command(&ui, &user, lang, &name, arg.trim()).await;
     } else {
-        typed_move(&ui, &user, lang, text).await;
+        // A reply to a question of the bot may name a setup; anything else is a move.
+        let asked = msg.reply_to_message().filter(|m| m.from.as_ref().is_some_and(|u| u.is_bot));
+        let named = match asked {
+            Some(m) => setup_name_reply(&ui, &user, lang, i64::from(m.id.0), text).await,
+            None => false,
+        };
+        if !named {
+            typed_move(&ui, &user, lang, text).await;
+        }
     }
     Ok(())
 }

@@ -213,3 +213,50 @@ fn one_ply_gets_a_singular_heading() {
     assert!(render::board_text(&v, &ctx(Lang::En, Seat::Idle, 0)).contains("Last move:\nBob: "));
     assert!(render::board_text(&v, &ctx(Lang::Ru, Seat::Idle, 0)).contains("Последний ход:\nBob: "));
 }
+
+/// `html` as a reader sees it: tags dropped, entities decoded.
+fn plain(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+}
+
+// The README's playing section shows a board as it is drawn now: the same
+// lines in the same order, the same legend, heading and status lines, and
+// grid rows of the same width made of the labels the grid uses.
+#[test]
+fn the_readme_shows_the_board_as_it_is_drawn() {
+    let readme = include_str!("../../README.md");
+    let playing = &readme[readme.find("## Playing").expect("a playing section")..];
+    let block = playing.split("```text\n").nth(1).and_then(|b| b.split("\n```").next()).expect("a board");
+    let v = rich_view(RuleSetId::BattleRunners);
+    let drawn = plain(&render::board_text(&v, &ctx(Lang::En, Seat::Idle, 0)));
+    let (shown, drawn): (Vec<&str>, Vec<&str>) = (block.lines().collect(), drawn.lines().collect());
+    assert_eq!(shown.len(), drawn.len(), "README:\n{block}\ndrawn:\n{}", drawn.join("\n"));
+    for (i, (s, d)) in shown.iter().zip(&drawn).enumerate() {
+        match i {
+            // Title, sides and the files above and below the grid.
+            0..=2 | 13 => assert_eq!(s, d),
+            3..=12 => {
+                assert_eq!(s.chars().count(), d.chars().count(), "row {i} is aligned: {s:?} / {d:?}");
+                assert_eq!(s[..3], d[..3], "rank label");
+                let allowed = |c: char| " ?!·≈*°›BF0123456789".contains(c);
+                assert!(s.chars().all(allowed), "{s:?}");
+            }
+            // The legend and the heading of the last moves.
+            14..=16 => assert_eq!(s, d),
+            17 => assert!(s.starts_with("You: ") && d.starts_with("You: "), "{s:?} / {d:?}"),
+            18 => assert!(s.starts_with("Bob: ") && d.starts_with("Bob: "), "{s:?} / {d:?}"),
+            19 => assert!(s.starts_with("Your losses: ") && s.contains(" · Taken: ") && d.contains(" · Taken: ")),
+            _ => assert_eq!(s, d),
+        }
+    }
+}

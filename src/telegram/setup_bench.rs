@@ -16,13 +16,21 @@ fn rules_name(r: RuleSetId, lang: Lang) -> String {
     tr(lang, &format!("rules-{}", r.as_str()))
 }
 
-/// The workbench's text: the rule set, the home ranks, the code to copy,
+/// The name of a family of rule sets (`battle`, `classic`, `duel`), as the
+/// ratings name it.
+fn family_name(family: &str, lang: Lang) -> String {
+    tr(lang, &format!("family-{family}"))
+}
+
+/// The workbench's text: the rule set (and the saved setup's name, when
+/// `saved` is the one it was opened from), the home ranks, the code to copy,
 /// and how to save, rename or load.
 #[must_use]
-pub fn bench_text(bench: &Bench, lang: Lang) -> String {
+pub fn bench_text(bench: &Bench, saved: Option<&str>, lang: Lang) -> String {
     let code = bench.setup.to_code();
+    let name = saved.map(|n| format!(" · «{}»", esc(n))).unwrap_or_default();
     let mut t = format!(
-        "<b>{}</b> · {}\n<pre>{}</pre>\n{}\n<code>{code}</code>\n{}",
+        "<b>{}</b> · {}{name}\n<pre>{}</pre>\n{}\n<code>{code}</code>\n{}",
         tr(lang, "bench-title"),
         rules_name(bench.setup.rules(), lang),
         home_grid(&bench.setup, Player::South, lang),
@@ -36,8 +44,8 @@ pub fn bench_text(bench: &Bench, lang: Lang) -> String {
     t
 }
 
-/// The workbench's keyboard: the four home ranks × 8 files, the window,
-/// shuffle and smart.
+/// The workbench's keyboard: the four home ranks × 8 files; the window,
+/// shuffle and smart; Save, and Rename when it was opened from a saved setup.
 #[must_use]
 pub fn bench_keyboard(bench: &Bench, lang: Lang) -> InlineKeyboardMarkup {
     let b = *bench;
@@ -48,24 +56,31 @@ pub fn bench_keyboard(bench: &Bench, lang: Lang) -> InlineKeyboardMarkup {
     nav.push(button(tr(lang, "btn-shuffle"), press(BenchOp::Shuffle)));
     nav.push(button(tr(lang, "btn-smart"), press(BenchOp::Smart)));
     rows.push(nav);
+    let mut names = vec![button(tr(lang, "btn-save-setup"), press(BenchOp::Save))];
+    if let Some(id) = b.saved {
+        names.push(button(tr(lang, "btn-rename-setup"), Callback::RenameSetup(id)));
+    }
+    rows.push(names);
     InlineKeyboardMarkup::new(rows)
 }
 
-/// The list of saved setups with rule-set names, each with Load and Delete,
-/// and buttons that open the workbench for each rule set.
+/// The list of saved setups with the names of their families, each with
+/// Load, Rename and Delete, and buttons that open the workbench for each
+/// rule set.
 #[must_use]
 pub fn setups_list(saved: &[SavedSetup], lang: Lang) -> (String, InlineKeyboardMarkup) {
     let mut lines = vec![tr(lang, if saved.is_empty() { "setups-none" } else { "setups-header" })];
     let mut rows = vec![];
     for s in saved {
-        let rules = RuleSetId::parse_any(&s.rule_set).map_or_else(|_| esc(&s.rule_set), |r| rules_name(r, lang));
-        lines.push(format!("• <b>{}</b> · {rules}: <code>{}</code>", esc(&s.name), esc(&s.code)));
+        let family = family_name(&s.family, lang);
+        lines.push(format!("• <b>{}</b> · {family}: <code>{}</code>", esc(&s.name), esc(&s.code)));
         rows.push(vec![
             InlineKeyboardButton::callback(
                 tr_args(lang, "btn-load-setup", &[("name", s.name.clone().into())]),
                 Callback::LoadSetup(s.id).encode(),
             ),
-            InlineKeyboardButton::callback(tr(lang, "btn-delete-setup"), Callback::DeleteSetup(s.id).encode()),
+            button(tr(lang, "btn-rename-setup"), Callback::RenameSetup(s.id)),
+            button(tr(lang, "btn-delete-setup"), Callback::DeleteSetup(s.id)),
         ]);
     }
     lines.push(tr(lang, "setups-help"));
@@ -90,7 +105,7 @@ mod tests {
     use rand::rngs::StdRng;
 
     use super::*;
-    use crate::app::UserError;
+    use crate::app::{MAX_BENCH_SAVED_ID, UserError};
 
     use crate::telegram::marks_tests::buttons_with_data as data;
 
@@ -98,23 +113,41 @@ mod tests {
     fn the_workbench_carries_its_setup_in_every_button_within_64_bytes() {
         let mut rng = StdRng::seed_from_u64(8);
         for rules in RuleSetId::ALL {
-            let bench = Bench::new(engine::smart(rules.rules(), &mut rng));
-            for lang in Lang::ALL {
-                let text = bench_text(&bench, lang);
-                let title =
-                    if lang == Lang::En { "Setup workbench" } else { "Мастерская расстановок" };
-                assert!(text.contains(title) && text.contains(&bench.setup.to_code()), "{text}");
-                assert!(text.contains(&rules_name(rules, lang)), "{text}");
-                let kb = bench_keyboard(&bench, lang);
-                assert_eq!(kb.inline_keyboard.len(), 5);
-                assert!(kb.inline_keyboard.iter().all(|r| r.len() <= 8));
-                for (_, d) in data(&kb).into_iter().filter(|(_, d)| d != "_") {
-                    assert!(d.len() <= 64, "{d}");
-                    let Ok(Callback::Bench { bench: back, .. }) = Callback::parse(&d) else { panic!("{d}") };
-                    assert_eq!(back, bench, "{d}");
+            let setup = engine::smart(rules.rules(), &mut rng);
+            for (bench, name) in [(Bench::new(setup), None), (Bench::of_saved(setup, MAX_BENCH_SAVED_ID), Some("a<b"))]
+            {
+                for lang in Lang::ALL {
+                    let text = bench_text(&bench, name, lang);
+                    let title = if lang == Lang::En {
+                        "Setup workbench"
+                    } else {
+                        "Мастерская расстановок"
+                    };
+                    assert!(text.contains(title) && text.contains(&bench.setup.to_code()), "{text}");
+                    assert!(text.contains(&rules_name(rules, lang)), "{text}");
+                    assert_eq!(text.contains("«a&lt;b»"), name.is_some(), "{text}");
+                    let kb = bench_keyboard(&bench, lang);
+                    assert_eq!(kb.inline_keyboard.len(), 6);
+                    assert!(kb.inline_keyboard.iter().all(|r| r.len() <= 8));
+                    let mut renames = 0;
+                    for (_, d) in data(&kb).into_iter().filter(|(_, d)| d != "_") {
+                        assert!(d.len() <= 64, "{d}");
+                        match Callback::parse(&d) {
+                            Ok(Callback::Bench { bench: back, .. }) => assert_eq!(back, bench, "{d}"),
+                            Ok(Callback::RenameSetup(id)) => {
+                                assert_eq!(Some(id), bench.saved);
+                                renames += 1;
+                            }
+                            _ => panic!("{d}"),
+                        }
+                    }
+                    assert_eq!(renames, usize::from(name.is_some()));
                 }
             }
         }
+        // A larger id does not fit a button: that workbench offers Save only.
+        let setup = engine::smart(RuleSetId::Battle.rules(), &mut rng);
+        assert_eq!(Bench::of_saved(setup, MAX_BENCH_SAVED_ID + 1).saved, None);
     }
 
     #[test]
@@ -124,7 +157,7 @@ mod tests {
         let (a1, d2) = ("a1".parse().unwrap(), "d2".parse().unwrap());
         let one = bench.apply(BenchOp::Tap(a1)).unwrap();
         assert_eq!(one.selected, Some(a1));
-        assert!(bench_text(&one, Lang::En).contains("a1 selected"));
+        assert!(bench_text(&one, None, Lang::En).contains("a1 selected"));
         let two = one.apply(BenchOp::Tap(d2)).unwrap();
         assert_eq!(two.setup, bench.setup.swapped(0, 13));
         assert_eq!(two.selected, None);
@@ -138,18 +171,19 @@ mod tests {
         let saved = vec![SavedSetup {
             id: 3,
             name: "a <b>".into(),
+            family: "battle".into(),
             rule_set: "battle-runners".into(),
             code: "BFB8657B869B3745s2485B98B963579919849796".into(),
         }];
         for (lang, rules, help) in [
-            (Lang::En, "«Сражение», running Soldiers", "/setups rename OLD NEW"),
-            (Lang::Ru, "«Сражение», солдаты-бегуны", "/setups rename СТАРОЕ НОВОЕ"),
+            (Lang::En, "«Сражение»", "/setups rename OLD NEW"),
+            (Lang::Ru, "«Сражение»", "/setups rename СТАРОЕ НОВОЕ"),
         ] {
             let (text, kb) = setups_list(&saved, lang);
             assert!(text.contains(&format!("a &lt;b&gt;</b> · {rules}:")) && text.contains(help), "{text}");
-            assert!(!text.contains("(battle-runners)"), "{text}");
+            assert!(!text.contains("battle"), "{text}");
             let d = data(&kb);
-            assert!(d.iter().any(|(_, d)| d == "S.3") && d.iter().any(|(_, d)| d == "X.3"), "{d:?}");
+            assert!(["S.3", "Y.3", "X.3"].iter().all(|want| d.iter().any(|(_, d)| d == want)), "{d:?}");
             assert_eq!(d.iter().filter(|(_, d)| d.starts_with("b.")).count(), RuleSetId::ALL.len());
             let (empty, _) = setups_list(&[], lang);
             assert!(!empty.contains("•"), "{empty}");

@@ -101,3 +101,30 @@ fn reminders_close_when_a_newer_one_comes_and_when_the_game_ends_on_time() {
     assert!(over.buttons().is_empty(), "{over:?}");
     env.check_clean();
 }
+
+/// `/vacation` in the chat (R23): zero, a negative number and a word get
+/// the usage; a second request extends the first and is charged once; one
+/// that does not fit is refused with the current end date.
+#[test]
+fn rule_r23_vacation_by_command_zero_extend_and_refuse() {
+    let env = Env::new();
+    let nina = crate::support::game::started_user(&env, "Nina", "en");
+    for bad in ["/vacation 0", "/vacation -2", "/vacation two"] {
+        let sent = nina.send(bad);
+        nina.wait_text("Send /vacation DAYS", sent);
+    }
+    let sent = nina.send("/vacation 2");
+    let started = nina.wait_text("Your clocks are paused until", sent);
+    assert!(started.text.contains("12 vacation days are left"), "{}", started.text);
+    let sent = nina.send("/vacation 1");
+    let extended = nina.wait_text("Your vacation is extended", sent);
+    assert!(extended.text.contains("11 vacation days are left"), "{}", extended.text);
+    let sent = nina.send("/vacation 12");
+    let refused = nina.wait_text("That does not fit", sent);
+    assert!(refused.text.contains("You are on vacation until"), "{}", refused.text);
+    assert!(refused.text.contains("11 vacation days are left"), "{}", refused.text);
+    let sent = nina.send("/vacation");
+    let status = nina.wait_text("11 vacation days left this year", sent);
+    assert!(status.text.contains("You are on vacation until"), "{}", status.text);
+    env.check_clean();
+}

@@ -326,39 +326,26 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                 .await
                 .map(|d| (Some(tr(lang, "toast-setup-loaded")), d, Force::fresh(uid))),
             // No game in setup: the saved setup opens in the workbench.
-            None => ui.app.saved_setup(uid, setup_id).await.map(|setup| {
-                send_bench(&ui, uid, &crate::app::Bench::new(setup), lang);
+            None => ui.app.open_saved_setup(uid, setup_id).await.map(|shown| {
+                send_shown_bench(&ui, uid, &shown, lang);
                 (None, Done::default(), Force::default())
             }),
         },
-        Callback::DeleteSetup(setup_id) => match ui.app.delete_setup(uid, setup_id).await {
-            Ok(()) => {
-                // The list is redrawn in place without the deleted setup.
-                if let (Some((chat, id)), Ok(all)) = (msg, ui.app.saved_setups(uid).await) {
-                    let (text, kb) = crate::telegram::setup_bench::setups_list(&all, lang);
-                    let _ = ui.edit(chat, id, text, Some(kb));
-                }
-                Ok((Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default()))
-            }
-            Err(e) => Err(e),
-        },
+        // The list pressed and the newest one are redrawn without it.
+        Callback::DeleteSetup(setup_id) => ui.app.delete_setup(uid, setup_id).await.map(|changed| {
+            redraw_list(&ui, uid, &changed, msg.map(|(_, id)| id), lang);
+            (Some(tr(lang, "toast-setup-deleted")), Done::default(), Force::default())
+        }),
+        Callback::RenameSetup(setup_id) => {
+            ask_rename(&ui, uid, setup_id, lang).await.map(|()| (None, Done::default(), Force::default()))
+        }
         Callback::BenchNew(rules) => {
             send_bench(&ui, uid, &crate::app::Bench::new(engine::smart(rules.rules(), &mut rand::rng())), lang);
             Ok((None, Done::default(), Force::default()))
         }
-        Callback::Bench { bench, op } => bench.apply(op).map(|next| {
-            let text = crate::telegram::setup_bench::bench_text(&next, lang);
-            let kb = crate::telegram::setup_bench::bench_keyboard(&next, lang);
-            match msg {
-                Some((chat, id)) => {
-                    let _ = ui.edit(chat, id, text, Some(kb));
-                }
-                None => {
-                    let _ = ui.send(uid, text, Some(kb));
-                }
-            }
-            (None, Done::default(), Force::default())
-        }),
+        Callback::Bench { bench, op } => {
+            press_bench(&ui, uid, msg, bench, op, lang).await.map(|()| (None, Done::default(), Force::default()))
+        }
     };
     match result {
         Ok((toast, done, force)) => {

@@ -1,5 +1,5 @@
-//! The lists a player asks for: `/games`, `/history` (with its replay
-//! frames) and `/setups`.
+//! The lists a player asks for: `/games` and `/history` (with its replay
+//! frames); `/setups` is in `setups`.
 
 use super::*;
 
@@ -131,78 +131,4 @@ pub(super) fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: L
         InlineKeyboardButton::callback("⏭", to(frame.total)),
     ]]);
     (t, kb)
-}
-
-pub(super) async fn setups(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
-    if let Some(rest) = arg.strip_prefix("save") {
-        return save_setup(ui, user, lang, rest.trim()).await;
-    }
-    if let Some(rest) = arg.strip_prefix("rename") {
-        return match ui.app.rename_setup(user.id, rest.trim()).await {
-            Ok((old, new)) => {
-                let text = tr_args(lang, "setups-renamed", &[("old", esc(&old).into()), ("new", esc(&new).into())]);
-                let _ = ui.send(user.id, text, None);
-                send_setups_list(ui, user.id, lang).await;
-            }
-            Err(e) => reply_error(ui, user.id, &e, lang).await,
-        };
-    }
-    send_setups_list(ui, user.id, lang).await;
-}
-
-/// `/setups save NAME [CODE]`: the code given, or else the draft of the
-/// game in setup.
-async fn save_setup(ui: &Ui, user: &UserRecord, lang: Lang, arg: &str) {
-    let game = current_setup_game(ui, user).await;
-    let game_rules = match game {
-        Some(g) => {
-            ui.app.store().load_game(g).await.ok().flatten().and_then(|r| RuleSetId::parse_any(&r.rule_set).ok())
-        }
-        None => None,
-    };
-    let (name, code) = match arg.rsplit_once(char::is_whitespace) {
-        Some((name, last)) => match crate::app::code_rules(last, game_rules) {
-            Ok(setup) => (name.trim(), Some(setup)),
-            Err(_) => (arg, None),
-        },
-        None => (arg, None),
-    };
-    let setup = match (code, game) {
-        (Some(setup), _) => setup,
-        (None, Some(g)) => {
-            let draft = ui.app.store().load_game(g).await.ok().flatten().and_then(|rec| {
-                let code = rec.players.iter().find(|p| p.user_id == user.id)?.draft_setup.clone()?;
-                crate::app::code_rules(&code, RuleSetId::parse_any(&rec.rule_set).ok()).ok()
-            });
-            let Some(setup) = draft else { return };
-            setup
-        }
-        (None, None) => {
-            let _ = ui.send(user.id, tr(lang, "setups-save-code"), None);
-            return;
-        }
-    };
-    match ui.app.save_setup(user.id, name, &setup).await {
-        Ok(saved) => {
-            let _ = ui.send(user.id, tr_args(lang, "setups-saved", &[("name", esc(&saved.name).into())]), None);
-        }
-        Err(e) => reply_error(ui, user.id, &e, lang).await,
-    }
-}
-
-/// Sends the list of saved setups.
-pub(super) async fn send_setups_list(ui: &Ui, chat: i64, lang: Lang) {
-    match ui.app.saved_setups(chat).await {
-        Ok(all) => {
-            let (text, kb) = crate::telegram::setup_bench::setups_list(&all, lang);
-            let _ = ui.send(chat, text, Some(kb));
-        }
-        Err(e) => reply_error(ui, chat, &e, lang).await,
-    }
-}
-
-/// Sends the workbench on `bench`.
-pub(super) fn send_bench(ui: &Ui, chat: i64, bench: &crate::app::Bench, lang: Lang) {
-    let text = crate::telegram::setup_bench::bench_text(bench, lang);
-    let _ = ui.send(chat, text, Some(crate::telegram::setup_bench::bench_keyboard(bench, lang)));
 }

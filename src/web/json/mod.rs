@@ -119,7 +119,7 @@ fn graveyard(g: impl Fn(Player) -> Vec<String>) -> Value {
 }
 
 /// The page's JSON for `board` in `lang`, at unix time `now`; `saved` are
-/// the reader's saved setups of the game's rule set (setup phase).
+/// the reader's saved setups of the game's family of rule sets (setup phase).
 #[must_use]
 pub fn board_json(board: &Board, lang: Lang, now: i64, saved: &[SavedSetup]) -> Value {
     let rules = board.rule_set;
