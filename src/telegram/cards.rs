@@ -278,6 +278,8 @@ pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
             tr(lang, "btn-unwatch"),
             Callback::Unwatch { game: rec.id }.encode(),
         )]]);
+        // The page in spectator mode, as for the players (issue 22).
+        let Some(kb) = ui.with_webapp_button(Some(kb), rec.id, lang) else { continue };
         let Some(m) = message_id else {
             // A first board: sent here, so that a second sync does not send another.
             let id = ui.send(user_id, text, Some(kb)).await.map(|m| i64::from(m.0));

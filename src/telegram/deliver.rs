@@ -342,7 +342,7 @@ impl Ui {
     /// `kb` with a last row holding the "🗺 Board" button that opens the
     /// Mini App on `game_id` (`WEBAPP_URL/?game=<id>`), when `WEBAPP_URL` is
     /// set and the keyboard has room (Telegram: at most 100 buttons).
-    fn with_webapp_button(
+    pub(super) fn with_webapp_button(
         &self,
         kb: Option<InlineKeyboardMarkup>,
         game_id: i64,

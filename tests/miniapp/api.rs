@@ -205,6 +205,12 @@ fn a_spectator_gets_the_public_view_and_cannot_act() {
     let bot = env.api.world().cfg.bot_username.clone();
     carol.open_link(&format!("https://t.me/{bot}?start=w_{game}"));
     carol.wait_text(&format!("watching game #{game}"), 0);
+    // Carol's spectator board in her chat opens the same page (in spectator mode).
+    let board = crate::support::users::wait_for(crate::support::users::WAIT, "Carol's spectator board", || {
+        carol.bot_messages().into_iter().find(|m| m.buttons().iter().any(|b| b.web_app.is_some()))
+    });
+    let urls: Vec<String> = board.buttons().into_iter().filter_map(|b| b.web_app).collect();
+    assert_eq!(urls, vec![format!("https://board.example.org/app/?game={game}")]);
     let tc = tma(carol.id, "Carol", "en");
     let path = format!("/api/games/{game}");
     let public = |v: &serde_json::Value| {
