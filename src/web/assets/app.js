@@ -168,7 +168,7 @@
       const g = src.querySelector(".p").cloneNode(true); g.classList.add("ghost");
       g.style.width = g.style.height = drag.size + "px"; g.style.fontSize = Math.round(drag.size * 0.42) + "px";
       document.body.appendChild(g); drag.ghost = g;
-      // The board keeps the pointer: its squares are redrawn under it.
+      // The board keeps the pointer, whatever becomes of the square it started on.
       try { $("board").setPointerCapture(drag.id); } catch (err) { /* released already */ }
       markDrag(); haptic("move"); drawInfo(); drawBar();
     }
