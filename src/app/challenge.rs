@@ -89,3 +89,96 @@ impl App {
         Ok(Accepted::Game(game))
     }
 }
+
+/// The public side of a game: its challenge card and its spectators, as
+/// the chat front-end draws them (R24, R25: spectators see backs only).
+impl App {
+    /// Records the challenge a card offers (the first press or posting
+    /// records it; later ones find it) and returns it as stored.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn open_challenge_card(&self, card: &Challenge) -> Result<Challenge, UserError> {
+        Ok(self.store.challenge_for_card(card).await?)
+    }
+
+    /// The challenge that made game `game_id`, if it came from a card.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn challenge_of_game(&self, game_id: i64) -> Result<Option<Challenge>, UserError> {
+        Ok(self.store.challenge_of_game(game_id).await?)
+    }
+
+    /// Records the text a challenge card `card_id` now shows (and when).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn card_shown(&self, card_id: i64, text: &str) -> Result<(), UserError> {
+        Ok(self.store.set_card(card_id, text).await?)
+    }
+
+    /// The newest `limit` challenges posted in group `chat_id`.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn challenges_in_chat(&self, chat_id: i64, limit: i64) -> Result<Vec<Challenge>, UserError> {
+        Ok(self.store.challenges_in_chat(chat_id, limit).await?)
+    }
+
+    /// `user_id` starts watching game `game_id` (Watch on its card); returns
+    /// the game as it is.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`]; [`UserError::WrongPhase`] for one of its
+    /// players (they have their own board); [`UserError::Internal`].
+    pub async fn watch(&self, user_id: i64, game_id: i64) -> Result<crate::storage::GameRecord, UserError> {
+        let rec = self.store.load_game(game_id).await?.ok_or(UserError::NoSuchGame)?;
+        if rec.players.iter().any(|p| p.user_id == user_id) {
+            return Err(UserError::WrongPhase);
+        }
+        self.store.add_spectator(game_id, user_id).await?;
+        Ok(rec)
+    }
+
+    /// `user_id` stops watching game `game_id`; whether they were watching.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn unwatch(&self, user_id: i64, game_id: i64) -> Result<bool, UserError> {
+        Ok(self.store.remove_spectator(game_id, user_id).await?)
+    }
+
+    /// The spectators of game `game_id`: `(user id, their board's message
+    /// id, the game version it shows)`, by user id.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn spectators(&self, game_id: i64) -> Result<Vec<(i64, Option<i64>, i64)>, UserError> {
+        Ok(self.store.spectators(game_id).await?)
+    }
+
+    /// Whether anything besides the players follows game `game_id`:
+    /// `(a challenge card, spectators)` (cached: cheap for every move).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn followers(&self, game_id: i64) -> Result<(bool, bool), UserError> {
+        Ok(self.store.followers(game_id).await?)
+    }
+
+    /// Records that spectator `user_id` of game `game_id` was shown the game
+    /// at `version` in message `message_id` (`None`: it could not be sent).
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn spectator_board_shown(
+        &self,
+        game_id: i64,
+        user_id: i64,
+        message_id: Option<i64>,
+        version: i64,
+    ) -> Result<(), UserError> {
+        Ok(self.store.set_spectator_board(game_id, user_id, message_id, version).await?)
+    }
+}

@@ -12,11 +12,13 @@ mod ai;
 mod board;
 mod challenge;
 mod clock;
+mod delivery;
 mod errors;
 mod history;
 mod hub;
 mod jungle;
 mod lobby;
+mod people;
 mod play;
 mod ratings;
 mod setup;
@@ -157,7 +159,9 @@ impl App {
         &self.hub
     }
 
-    /// The store, for the front-end's own bookkeeping (message ids).
+    /// The store itself, for tests. The front-ends use the use cases; the
+    /// chat's `/setups save` still reads a game here (its rule set and the
+    /// reader's draft).
     #[must_use]
     pub fn store(&self) -> &Store {
         &self.store

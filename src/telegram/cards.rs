@@ -83,7 +83,7 @@ pub async fn on_inline(ui: Ui, q: InlineQuery) -> Result<(), Box<dyn std::error:
 }
 
 async fn name_of(ui: &Ui, user_id: i64) -> String {
-    ui.app.store().get_user(user_id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default()
+    ui.app.first_name(user_id).await
 }
 
 /// The card's text for a game in any phase (public information only).
@@ -129,12 +129,12 @@ pub async fn update_card(ui: &Ui, rec: &GameRecord) {
     // update that started from an older state cannot queue its text after
     // a newer one.
     let _turn = ui.card_turn.lock().await;
-    let latest = match ui.app.store().load_game(rec.id).await {
+    let latest = match ui.app.game(rec.id).await {
         Ok(Some(now)) if now.version >= rec.version => now,
         _ => rec.clone(),
     };
     let rec = &latest;
-    let Ok(Some(ch)) = ui.app.store().challenge_of_game(rec.id).await else { return };
+    let Ok(Some(ch)) = ui.app.challenge_of_game(rec.id).await else { return };
     let lang = Lang::parse(&ch.lang).unwrap_or(Lang::En);
     let text = card_text(ui, &ch, rec, lang).await;
     if ch.card_text.as_deref() == Some(text.as_str()) {
@@ -170,8 +170,8 @@ pub async fn update_card(ui: &Ui, rec: &GameRecord) {
         Arc::new(move || {
             let (ui, drawn) = (ui.clone(), drawn.clone());
             Box::pin(async move {
-                let rec = ui.app.store().load_game(game).await.ok().flatten()?;
-                let ch = ui.app.store().challenge_of_game(game).await.ok().flatten()?;
+                let rec = ui.app.game(game).await.ok().flatten()?;
+                let ch = ui.app.challenge_of_game(game).await.ok().flatten()?;
                 let text = card_text(&ui, &ch, &rec, lang).await;
                 *drawn.lock().expect("drawn") = text.clone();
                 Some(card_content(text, game, lang))
@@ -185,7 +185,7 @@ pub async fn update_card(ui: &Ui, rec: &GameRecord) {
         match shown.await {
             Ok(()) => {
                 let text = drawn.lock().expect("drawn").clone();
-                let _ = ui.app.store().set_card(card, &text).await;
+                let _ = ui.app.card_shown(card, &text).await;
             }
             Err(f) => tracing::warn!(game, failure = ?f, "card edit failed"),
         }
@@ -257,7 +257,7 @@ pub fn spectator_text(v: &SpectatorView, game_id: i64, south: &str, north: &str,
 
 /// Draws the spectators' boards of a game that changed.
 pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
-    let Ok(watchers) = ui.app.store().spectators(rec.id).await else { return };
+    let Ok(watchers) = ui.app.spectators(rec.id).await else { return };
     if watchers.is_empty() || !matches!(rec.status, GameStatus::Play | GameStatus::Finished) {
         return;
     }
@@ -269,7 +269,7 @@ pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
         if rendered >= rec.version && message_id.is_some() {
             continue;
         }
-        let lang = match ui.app.store().get_user(user_id).await {
+        let lang = match ui.app.user(user_id).await {
             Ok(Some(u)) => Lang::for_user(u.lang.as_deref(), u.tg_lang.as_deref()),
             _ => Lang::En,
         };
@@ -278,10 +278,12 @@ pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
             tr(lang, "btn-unwatch"),
             Callback::Unwatch { game: rec.id }.encode(),
         )]]);
+        // The page in spectator mode, as for the players (issue 22).
+        let Some(kb) = ui.with_webapp_button(Some(kb), rec.id, lang) else { continue };
         let Some(m) = message_id else {
             // A first board: sent here, so that a second sync does not send another.
             let id = ui.send(user_id, text, Some(kb)).await.map(|m| i64::from(m.0));
-            let _ = ui.app.store().set_spectator_board(rec.id, user_id, id, rec.version).await;
+            let _ = ui.app.spectator_board_shown(rec.id, user_id, id, rec.version).await;
             continue;
         };
         let shown = ui.edit(user_id, teloxide::types::MessageId(m as i32), text.clone(), Some(kb.clone()));
@@ -293,21 +295,21 @@ pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
                 }
                 _ => Some(m),
             };
-            let _ = ui.app.store().set_spectator_board(game, user_id, id, version).await;
+            let _ = ui.app.spectator_board_shown(game, user_id, id, version).await;
         });
     }
 }
 
 /// `/games` in a group: the group's challenges and their games.
 pub async fn group_games(ui: &Ui, chat: i64, lang: Lang) -> String {
-    let list = ui.app.store().challenges_in_chat(chat, 10).await.unwrap_or_default();
+    let list = ui.app.challenges_in_chat(chat, 10).await.unwrap_or_default();
     if list.is_empty() {
         return tr(lang, "group-games-none");
     }
     let mut lines = vec![tr(lang, "group-games-header")];
     for ch in list {
         match ch.game_id {
-            Some(g) => match ui.app.store().load_game(g).await {
+            Some(g) => match ui.app.game(g).await {
                 Ok(Some(rec)) => {
                     lines.push(format!("• #{g}: {}", card_text(ui, &ch, &rec, lang).await.replace('\n', " · ")))
                 }

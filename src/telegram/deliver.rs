@@ -222,10 +222,8 @@ impl Ui {
     }
 
     async fn mark_blocked(&self, user_id: i64) {
-        if let Ok(Some(u)) = self.app.store().get_user(user_id).await
-            && !u.blocked
-        {
-            let _ = self.app.store().set_blocked(user_id, true).await;
+        if let Ok(false) = self.app.is_blocked(user_id).await {
+            let _ = self.app.set_blocked(user_id, true).await;
         }
     }
 
@@ -239,14 +237,14 @@ impl Ui {
     }
 
     async fn user(&self, id: i64) -> Option<UserRecord> {
-        self.app.store().get_user(id).await.ok().flatten()
+        self.app.user(id).await.ok().flatten()
     }
 
     /// Draws every owed board and notification of `game_id`, plus what `force` asks.
     pub async fn sync_game(&self, game_id: i64, force: Force) {
         let lock = self.lock(game_id);
         let _guard = lock.lock().await;
-        let Ok(Some(rec)) = self.app.store().load_game(game_id).await else { return };
+        let Ok(Some(rec)) = self.app.game(game_id).await else { return };
         super::questions::close_answered(self, &rec).await;
         if rec.status == GameStatus::Waiting || rec.status == GameStatus::Cancelled {
             return;
@@ -332,7 +330,7 @@ impl Ui {
             }
         };
         // The public card and the spectators follow the game.
-        let (card, spectators) = self.app.store().followers(game_id).await.unwrap_or((true, true));
+        let (card, spectators) = self.app.followers(game_id).await.unwrap_or((true, true));
         if card {
             super::cards::update_card(self, &rec).await;
         }
@@ -344,7 +342,7 @@ impl Ui {
     /// `kb` with a last row holding the "🗺 Board" button that opens the
     /// Mini App on `game_id` (`WEBAPP_URL/?game=<id>`), when `WEBAPP_URL` is
     /// set and the keyboard has room (Telegram: at most 100 buttons).
-    fn with_webapp_button(
+    pub(super) fn with_webapp_button(
         &self,
         kb: Option<InlineKeyboardMarkup>,
         game_id: i64,
@@ -428,7 +426,7 @@ impl Ui {
         tokio::spawn(async move {
             tokio::time::sleep(delay).await;
             ui.trailing.lock().expect("trailing").remove(&game_id);
-            if let Ok(Some(rec)) = ui.app.store().load_game(game_id).await {
+            if let Ok(Some(rec)) = ui.app.game(game_id).await {
                 super::cards::update_card(&ui, &rec).await;
             }
         });
@@ -473,7 +471,7 @@ impl Ui {
     /// cards up to date, and lets the AI move where it was thinking
     /// (restart safety).
     pub async fn resume(&self) {
-        match self.app.store().games_with_pending_delivery().await {
+        match self.app.owed_deliveries().await {
             Ok(ids) => {
                 tracing::info!(games = ids.len(), "delivering boards owed from before the restart");
                 for id in ids {
@@ -484,15 +482,15 @@ impl Ui {
         }
         // Cards whose held-back edit died with the process catch up (at
         // once, or by a trailing edit once their window has passed).
-        for id in self.app.store().games_with_cards_to_check().await.unwrap_or_default() {
-            if let Ok(Some(rec)) = self.app.store().load_game(id).await {
+        for id in self.app.cards_to_check().await.unwrap_or_default() {
+            if let Ok(Some(rec)) = self.app.game(id).await {
                 super::cards::update_card(self, &rec).await;
             }
         }
-        for id in self.app.store().unsettled_games().await.unwrap_or_default() {
+        for id in self.app.unsettled_games().await.unwrap_or_default() {
             self.settle(id).await;
         }
-        match self.app.store().live_ai_games().await {
+        match self.app.live_ai_games().await {
             Ok(ids) => {
                 for id in ids {
                     self.spawn_ai(id);

@@ -71,7 +71,7 @@ async fn on_message(ui: Ui, msg: Message) -> HandlerResult {
     };
     let lang = lang_of(&user);
     let chat = msg.chat.id.0;
-    let _ = ui.app.store().set_started(user.id).await;
+    let _ = ui.app.mark_started(user.id).await;
     let Some(text) = msg.text() else {
         let _ = ui.send(chat, tr(lang, "short-help"), None);
         return Ok(());
@@ -107,16 +107,16 @@ async fn on_member(ui: Ui, upd: ChatMemberUpdated) -> HandlerResult {
     }
     let blocked = upd.new_chat_member.is_banned() || upd.new_chat_member.is_left();
     let user_id = upd.from.id.0 as i64;
-    let _ = ui.app.store().set_blocked(user_id, blocked).await;
-    let games = ui.app.store().games_of_user(user_id, 50).await.unwrap_or_default();
+    let _ = ui.app.set_blocked(user_id, blocked).await;
+    let games = ui.app.live_games_of(user_id).await.unwrap_or_default();
     if !blocked {
         // Back: deliver the boards that waited.
-        for g in games.iter().filter(|g| matches!(g.status, GameStatus::Setup | GameStatus::Play)) {
+        for g in &games {
             ui.spawn_sync(g.id, Force::default());
         }
     } else {
         // The game goes on; each opponent in a live game is told once.
-        for g in games.iter().filter(|g| matches!(g.status, GameStatus::Setup | GameStatus::Play)) {
+        for g in &games {
             if let Some(opp) = g.players.iter().find(|p| p.user_id != user_id) {
                 let n = crate::app::Addressed {
                     user_id: opp.user_id,

@@ -16,9 +16,9 @@ use crate::storage::{GameRecord, GameStatus, Question};
 /// (the 24-hour one once the 1-hour one is sent): only the newest stays open.
 pub async fn record(ui: &Ui, chat: i64, id: MessageId, game: i64, kind: &str, lang: Lang) {
     if kind == "reminder" {
-        let older = ui.app.store().questions(game).await.unwrap_or_default();
+        let older = ui.app.open_questions(game).await.unwrap_or_default();
         for q in older.into_iter().filter(|q| q.chat_id == chat && q.kind == "reminder") {
-            if matches!(ui.app.store().remove_question(q.chat_id, q.message_id).await, Ok(true)) {
+            if matches!(ui.app.forget_question(q.chat_id, q.message_id).await, Ok(true)) {
                 let lang = Lang::parse(&q.lang).unwrap_or(Lang::En);
                 let text = tr_args(lang, "q-reminder-later", &[("id", game.into())]);
                 let _ = ui.edit(chat, MessageId(q.message_id as i32), text, None);
@@ -32,7 +32,7 @@ pub async fn record(ui: &Ui, chat: i64, id: MessageId, game: i64, kind: &str, la
         kind: kind.to_owned(),
         lang: lang.code().to_owned(),
     };
-    if let Err(e) = ui.app.store().add_question(&q).await {
+    if let Err(e) = ui.app.record_question(&q).await {
         tracing::warn!(game, error = %e, "cannot record a question");
     }
 }
@@ -86,16 +86,16 @@ pub fn outcome(kind: &str, rec: &GameRecord, lang: Lang, opponent: &str) -> Opti
 /// Closes the questions about `rec` that its current state answers: each
 /// message is edited to say what happened, without buttons, and forgotten.
 pub async fn close_answered(ui: &Ui, rec: &GameRecord) {
-    let Ok(open) = ui.app.store().questions(rec.id).await else { return };
+    let Ok(open) = ui.app.open_questions(rec.id).await else { return };
     for q in open {
         let lang = Lang::parse(&q.lang).unwrap_or(Lang::En);
         let opponent = match rec.players.iter().find(|p| p.user_id != q.chat_id) {
-            Some(p) => ui.app.store().get_user(p.user_id).await.ok().flatten().map(|u| u.first_name),
-            None => None,
+            Some(p) => ui.app.first_name(p.user_id).await,
+            None => String::new(),
         };
-        let Some(text) = outcome(&q.kind, rec, lang, opponent.as_deref().unwrap_or_default()) else { continue };
+        let Some(text) = outcome(&q.kind, rec, lang, &opponent) else { continue };
         // Forgotten first: a concurrent delivery of the same game closes it once.
-        if matches!(ui.app.store().remove_question(q.chat_id, q.message_id).await, Ok(true)) {
+        if matches!(ui.app.forget_question(q.chat_id, q.message_id).await, Ok(true)) {
             let _ = ui.edit(q.chat_id, MessageId(q.message_id as i32), text, None);
         }
     }

@@ -2,6 +2,7 @@
 //! case and answers with the reader's view (see the table in [`super`]).
 
 use axum::Json;
+use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -131,6 +132,31 @@ impl Web {
     }
 }
 
+/// A request body as JSON, or why it is not. Read only after the init data
+/// and the reader's part in the game are checked, so that the order of
+/// refusals is 401, 403 (or 404), then 409, then 422 whatever the body.
+pub type Body<T> = Result<Json<T>, JsonRejection>;
+
+impl Web {
+    /// The body of a POST by `who` on game `game_id`, or the refusal: the
+    /// reader's own (404, 403 for anyone who does not play the game, a
+    /// spectator included), else 422 for a body that does not parse.
+    async fn body<T>(&self, who: &InitData, game_id: i64, body: Body<T>) -> Result<T, ApiError> {
+        let rejection = match body {
+            Ok(Json(b)) => return Ok(b),
+            Err(r) => r,
+        };
+        let lang = self.lang(who).await;
+        if let Err(e) = self.app.game_of(who.user.id, game_id).await {
+            return Err(status_only(&e, lang));
+        }
+        Err(ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            body: json!({ "error": "bad-request", "message": rejection.body_text() }),
+        })
+    }
+}
+
 fn status_only(e: &UserError, lang: Lang) -> ApiError {
     let (status, code) = status(e);
     ApiError { status, body: json!({ "error": code, "message": crate::i18n::errors::error(e, lang) }) }
@@ -180,9 +206,10 @@ pub async fn play_move(
     State(web): State<Web>,
     Path(id): Path<i64>,
     headers: HeaderMap,
-    Json(body): Json<MoveBody>,
+    body: Body<MoveBody>,
 ) -> Result<Json<Value>, ApiError> {
     let who = web.reader(&headers, None)?;
+    let body = web.body(&who, id, body).await?;
     let mv = square(&body.from).and_then(|from| Ok(Move::new(from, square(&body.to)?)));
     let done = match mv {
         Ok(mv) => web.app.board_move(who.user.id, id, body.version, mv).await.map(|(_, done)| done),
@@ -211,9 +238,10 @@ pub async fn setup(
     State(web): State<Web>,
     Path(id): Path<i64>,
     headers: HeaderMap,
-    Json(body): Json<SetupBody>,
+    body: Body<SetupBody>,
 ) -> Result<Json<Value>, ApiError> {
     let who = web.reader(&headers, None)?;
+    let body = web.body(&who, id, body).await?;
     let action = match body.action.as_str() {
         "swap" => {
             let a = square(body.a.as_deref().unwrap_or_default());
@@ -248,9 +276,10 @@ pub async fn action(
     State(web): State<Web>,
     Path(id): Path<i64>,
     headers: HeaderMap,
-    Json(body): Json<ActionBody>,
+    body: Body<ActionBody>,
 ) -> Result<Json<Value>, ApiError> {
     let who = web.reader(&headers, None)?;
+    let body = web.body(&who, id, body).await?;
     let action = match body.action.as_str() {
         "resign" => Ok(Action::ResignConfirm),
         "offer-draw" => Ok(Action::OfferDraw),

@@ -20,7 +20,10 @@
 //! `Authorization: tma <initData>` (the event stream also as `?tma=`):
 //! 401 without valid data, 403 for a game the reader neither plays nor
 //! watches, 409 with the current view for a stale version, 422 with the
-//! reason in the reader's language for a refused action (R9–R12).
+//! reason in the reader's language for a refused action (R9–R12), checked
+//! in that order: a stranger learns nothing of a game (not even its
+//! version, whatever body they send), a spectator's POST is 403, and a
+//! body that does not parse is 422 only for one of the game's players.
 //!
 //! R25: every view is built from the engine's `PlayerView` or
 //! `SpectatorView` (or the reader's own draft) by [`json::board_json`];

@@ -44,6 +44,25 @@ fn missing_forged_and_expired_init_data_get_401_and_strangers_403() {
     assert_eq!(post(port, &format!("{path}/setup"), &carol_tma, &swap).status, 403);
     assert_eq!(get(port, &path, &good).json["setup"], view["setup"], "Carol's press changed nothing");
     assert_eq!(get(port, &format!("/api/games/{}", game + 100), &good).status, 404);
+    // The order of checks on a POST: 401 (init data), 403 (the reader's
+    // part), 409 (version), 422 (the rest). A stranger with a stale version
+    // or a body that does not parse learns nothing, not even the version.
+    let moves = format!("{path}/moves");
+    let stale = json!({ "from": "a4", "to": "a5", "version": view["version"].as_i64().unwrap_or(0) - 1 });
+    let garbage = json!("not a move");
+    assert_eq!(call(port, "POST", &moves, None, Some(&garbage)).status, 401, "no header, bad body");
+    assert_eq!(call(port, "POST", &moves, Some(&forged), Some(&stale)).status, 401, "forged, stale");
+    for (what, body) in [("stale", &stale), ("bad body", &garbage)] {
+        let a = post(port, &moves, &carol_tma, body);
+        assert_eq!((a.status, a.json["error"].as_str()), (403, Some("not-your-game")), "Carol, {what}: {}", a.body);
+        assert!(a.json.get("view").is_none() && !a.body.contains("version"), "Carol learns nothing: {}", a.body);
+    }
+    let a = post(port, &moves, &good, &stale);
+    assert_eq!((a.status, &a.json["view"]["version"]), (409, &view["version"]), "Alice, stale: {}", a.body);
+    let current = json!({ "from": "a4", "to": "a5", "version": view["version"] });
+    assert_eq!(post(port, &moves, &good, &current).json["error"], "wrong-phase", "Alice, current, in the setup");
+    let a = post(port, &moves, &good, &garbage);
+    assert_eq!((a.status, a.json["error"].as_str()), (422, Some("bad-request")), "Alice, bad body: {}", a.body);
     // The menu button's list: Alice's games, none of them Carol's.
     let list = get(port, "/api/games", &good).json;
     assert_eq!(list["games"][0]["id"], game);
@@ -186,6 +205,12 @@ fn a_spectator_gets_the_public_view_and_cannot_act() {
     let bot = env.api.world().cfg.bot_username.clone();
     carol.open_link(&format!("https://t.me/{bot}?start=w_{game}"));
     carol.wait_text(&format!("watching game #{game}"), 0);
+    // Carol's spectator board in her chat opens the same page (in spectator mode).
+    let board = crate::support::users::wait_for(crate::support::users::WAIT, "Carol's spectator board", || {
+        carol.bot_messages().into_iter().find(|m| m.buttons().iter().any(|b| b.web_app.is_some()))
+    });
+    let urls: Vec<String> = board.buttons().into_iter().filter_map(|b| b.web_app).collect();
+    assert_eq!(urls, vec![format!("https://board.example.org/app/?game={game}")]);
     let tc = tma(carol.id, "Carol", "en");
     let path = format!("/api/games/{game}");
     let public = |v: &serde_json::Value| {
@@ -207,6 +232,8 @@ fn a_spectator_gets_the_public_view_and_cannot_act() {
     assert_eq!((mv.status, mv.json["error"].as_str()), (403, Some("not-your-game")), "{}", mv.body);
     let mv = post(port, &format!("{path}/moves"), &tc, &json!({"from":"j7","to":"j6","version":version}));
     assert_eq!(mv.status, 403);
+    let mv = post(port, &format!("{path}/moves"), &tc, &json!({"from":"a4","to":"a5","version":0}));
+    assert_eq!(mv.status, 403, "a spectator's stale version: still 403, {}", mv.body);
     let act = post(port, &format!("{path}/actions"), &tc, &json!({"action":"offer-draw","version":version}));
     assert_eq!(act.status, 403);
     let set = post(port, &format!("{path}/setup"), &tc, &json!({"action":"shuffle","version":version}));

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::api::env_with_web;
 use crate::chrome::{Browser, browser_programs};
-use crate::client::tma;
+use crate::client::{get, tma};
 use crate::support::game::*;
 
 /// Clicks the button whose label starts with `label`.
@@ -51,19 +51,51 @@ fn the_page_shows_the_board_plays_by_clicks_and_follows_the_opponent() {
     assert_ne!(a1, b1, "the example setup has different pieces on a1 and b1");
     browser.click("[data-sq=a1]");
     browser.click("[data-sq=b1]");
-    browser.wait("a1 and b1 swapped", &format!("return document.querySelector('[data-sq=a1]').textContent === {b1};"));
+    browser.wait(
+        "a1 and b1 swapped",
+        &format!("return document.querySelector('[data-sq=a1]').textContent === {b1} && !window.srazhenie.busy;"),
+    );
     assert_eq!(browser.js("return document.querySelector('[data-sq=b1]').textContent;"), a1);
+    // A swap by drag: c1 dropped onto d1. The setup code (a1, b1, c1, d1, … first) shows it.
+    let ta = tma(alice.id, "Alice", "en");
+    let path = format!("/api/games/{game}");
+    let code = |v: &serde_json::Value| v["setup"]["code"].as_str().expect("a setup code").chars().collect::<Vec<_>>();
+    let before = code(&get(port, &path, &ta).json);
+    assert_ne!(before[2], before[3], "the example setup has different pieces on c1 and d1");
+    browser.drag("c1", "d1", |b| {
+        b.wait(
+            "the lifted piece and the swap targets",
+            "return !!document.querySelector('.p.ghost') && document.querySelector('[data-sq=c1]').classList.contains('from') \
+             && document.querySelector('[data-sq=d1]').classList.contains('over') && document.querySelectorAll('.c.swap').length === 39;",
+        );
+    });
+    let mut want = before.clone();
+    want.swap(2, 3);
+    let want: String = want.into_iter().collect();
+    browser.wait(
+        "c1 and d1 swapped",
+        &format!("return window.srazhenie.view.setup.code === {want:?} && !window.srazhenie.busy;"),
+    );
+    assert_eq!(code(&get(port, &path, &ta).json).into_iter().collect::<String>(), want, "swapped through the use case");
+    assert_eq!(
+        browser.js("return document.querySelectorAll('.p.ghost').length;"),
+        json!(0),
+        "the lifted piece is gone"
+    );
     // Alice confirms on the page, Bob in the chat: the page turns into the play board live.
     click_button(&browser, "To battle!");
     bob.wait_text("готов", 0);
     // Under load Bob's press can meet a board version that has just moved
-    // on (refused as stale, with the current board): press again on it.
-    for _ in 0..3 {
-        let b = the_board(&bob, game);
-        let Some(data) = b.buttons().into_iter().find(|x| x.text == "⚔ В бой!").and_then(|x| x.data) else {
+    // on (refused as stale, with the current board): press again on it,
+    // until the game starts.
+    for _ in 0..10 {
+        if browser.js("return window.srazhenie.view.status;") == json!("play") {
             break;
-        };
-        press_and_wait(&bob, game, &data);
+        }
+        let b = the_board(&bob, game);
+        if let Some(data) = b.buttons().into_iter().find(|x| x.text == "⚔ В бой!").and_then(|x| x.data) {
+            press_and_wait(&bob, game, &data);
+        }
         std::thread::sleep(std::time::Duration::from_millis(300));
     }
     browser.wait("the play board", "return !!window.srazhenie.view && window.srazhenie.view.status === 'play';");
@@ -116,5 +148,38 @@ fn the_page_shows_the_board_plays_by_clicks_and_follows_the_opponent() {
     browser.screenshot(&shot);
     let png = std::fs::read(&shot).expect("the screenshot");
     assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a real picture of the board");
+    // A drop where the piece cannot go (j7: two squares ahead, R10) changes nothing.
+    let last = get(port, &path, &ta).json["last"].clone();
+    let version = browser.js("return window.srazhenie.view.version;");
+    browser.drag("j5", "j7", |_| {});
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(browser.js("return window.srazhenie.view.version;"), version, "nothing sent");
+    assert_eq!(browser.js("return document.querySelectorAll('.c.dest, .c.over, .p.ghost').length;"), json!(0));
+    assert_eq!(get(port, &path, &ta).json["last"], last, "no move made");
+    // A move by drag: j5 lifted, carried onto j6 (the shot shows it
+    // mid-drag), dropped, and confirmed as moves between people are.
+    let drag_shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("miniapp-drag.png");
+    browser.drag("j5", "j6", |b| {
+        b.wait(
+            "j5 lifted over j6",
+            "return !!document.querySelector('.p.ghost') && document.querySelector('[data-sq=j5]').classList.contains('from') \
+             && document.querySelector('[data-sq=j6]').classList.contains('dest') \
+             && document.querySelector('[data-sq=j6]').classList.contains('over');",
+        );
+        b.screenshot(&drag_shot);
+    });
+    click_button(&browser, "Play j5-j6");
+    browser.wait(
+        "the dragged move played",
+        "return window.srazhenie.view.last && window.srazhenie.view.last.mv === 'j5-j6';",
+    );
+    let v = get(port, &path, &ta).json;
+    assert_eq!(
+        (v["last"]["mv"].as_str(), v["myTurn"].as_bool()),
+        (Some("j5-j6"), Some(false)),
+        "played through the use case"
+    );
+    let j6 = v["squares"].as_array().expect("squares").iter().find(|s| s["sq"] == "j6").cloned().unwrap_or_default();
+    assert_eq!(j6["k"], "own", "Alice's piece stands on j6");
     env.check_clean();
 }

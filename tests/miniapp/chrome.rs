@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -105,9 +106,46 @@ impl Browser {
     pub fn wait(&self, what: &str, script: &str) {
         let deadline = Instant::now() + Duration::from_secs(30);
         while self.js(script) != json!(true) {
-            assert!(Instant::now() < deadline, "the page never showed: {what}");
+            if Instant::now() > deadline {
+                let page = self.js(
+                    "const v = window.srazhenie && window.srazhenie.view; return JSON.stringify({ status: v && v.status, \
+                     version: v && v.version, setup: v && v.setup, last: v && v.last, toast: document.getElementById('toast').textContent });",
+                );
+                panic!("the page never showed: {what}; it shows {page}");
+            }
             std::thread::sleep(Duration::from_millis(100));
         }
+    }
+
+    /// The centre of board square `sq` in the viewport, in CSS pixels.
+    fn centre(&self, sq: &str) -> (f64, f64) {
+        let xy = self.js(&format!(
+            "const r = document.querySelector('[data-sq={sq}]').getBoundingClientRect(); \
+             return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];"
+        ));
+        (xy[0].as_f64().expect("x"), xy[1].as_f64().expect("y"))
+    }
+
+    /// Presses on square `from`, moves in small steps onto square `to`, runs
+    /// `hold` while the pointer is held there, then lifts it. Chromium's
+    /// phone emulation turns the WebDriver mouse into a touch: the page gets
+    /// pointer events of type `touch`, as under a finger.
+    pub fn drag(&self, from: &str, to: &str, hold: impl FnOnce(&Browser)) {
+        let ((x0, y0), (x1, y1)) = (self.centre(from), self.centre(to));
+        let step = Some(Duration::from_millis(40));
+        let mut go = MouseActions::new("finger".into())
+            .then(PointerAction::MoveTo { duration: None, x: x0, y: y0 })
+            .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT });
+        for i in 1..=5 {
+            let f = f64::from(i) / 5.0;
+            let (x, y) = ((x0 + (x1 - x0) * f).round(), (y0 + (y1 - y0) * f).round());
+            go = go.then(PointerAction::MoveTo { duration: step, x, y });
+        }
+        self.rt.block_on(self.client.perform_actions(go)).expect("press and move");
+        hold(self);
+        let up = MouseActions::new("finger".into()).then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        self.rt.block_on(self.client.perform_actions(up)).expect("lift");
+        self.rt.block_on(self.client.release_actions()).expect("release the pointer");
     }
 
     pub fn screenshot(&self, file: &Path) {

@@ -113,7 +113,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             let card = match (&q.inline_message_id, msg) {
                 (Some(inline), _) => {
                     // An inline card speaks the challenger's language.
-                    let challenger_lang = match ui.app.store().get_user(challenger).await {
+                    let challenger_lang = match ui.app.user(challenger).await {
                         Ok(Some(u)) => lang_of(&u),
                         _ => Lang::En,
                     };
@@ -165,7 +165,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             }
         }
         Callback::Watch { game } => {
-            if ui.app.store().has_started(uid).await.unwrap_or(false) {
+            if ui.app.has_started(uid).await.unwrap_or(false) {
                 answer(Some(tr(lang, "toast-watching"))).await;
                 watch(&ui, uid, game, lang).await;
             } else {
@@ -178,7 +178,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             }
             return Ok(());
         }
-        Callback::Unwatch { game } => match ui.app.store().remove_spectator(game, uid).await {
+        Callback::Unwatch { game } => match ui.app.unwatch(uid, game).await {
             Ok(_) => {
                 answer(Some(tr(lang, "toast-unwatched"))).await;
                 if let Some((chat, id)) = msg {
@@ -186,12 +186,12 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                 }
                 return Ok(());
             }
-            Err(e) => Err(e.into()),
+            Err(e) => Err(e),
         },
         Callback::ToggleConfirm(ai) => {
             let (human, ai_on) =
                 if ai { (user.confirm_human, !user.confirm_ai) } else { (!user.confirm_human, user.confirm_ai) };
-            match ui.app.store().set_confirm(uid, human, ai_on).await {
+            match ui.app.set_confirm(uid, human, ai_on).await {
                 Ok(()) => {
                     answer(None).await;
                     let mut u = user.clone();
@@ -202,7 +202,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                     }
                     return Ok(());
                 }
-                Err(e) => Err(e.into()),
+                Err(e) => Err(e),
             }
         }
         Callback::Export { game } => match ui.app.export_game(uid, game).await {
@@ -238,8 +238,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                 return Ok(());
             }
             Ok((new_game, Some(code))) => {
-                let rec = ui.app.store().load_game(game).await.ok().flatten();
-                let opponent = rec.and_then(|r| r.players.iter().find(|p| p.user_id != uid).map(|p| p.user_id));
+                let opponent = ui.app.opponent_of(uid, game).await.ok().flatten();
                 let notices = opponent
                     .map(|o| {
                         vec![crate::app::Addressed {
@@ -309,7 +308,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
         Callback::CancelInvite { game } => ui.app.cancel_invitation(uid, game).await.map(|d| {
             (Some(tr(lang, "toast-cancelled")), Done { game_id: Some(game), notices: d.notices }, Force::default())
         }),
-        Callback::Lang(l) => match ui.app.store().set_lang(uid, Some(l.code())).await {
+        Callback::Lang(l) => match ui.app.set_lang(uid, Some(l.code())).await {
             Ok(()) => {
                 answer(Some(tr(l, "lang-set"))).await;
                 if let Some((chat, id)) = msg {
@@ -317,7 +316,7 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
                 }
                 return Ok(());
             }
-            Err(e) => Err(e.into()),
+            Err(e) => Err(e),
         },
         Callback::LoadSetup(setup_id) => match current_setup_game(&ui, &user).await {
             Some(game) => ui

@@ -207,16 +207,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         }
         "setups" => setups(ui, user, lang, arg).await,
         "cancel" => {
-            let waiting: Vec<i64> = ui
-                .app
-                .store()
-                .games_of_user(user.id, 50)
-                .await
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|g| g.status == GameStatus::Waiting)
-                .map(|g| g.id)
-                .collect();
+            let waiting = ui.app.waiting_invitations(user.id).await.unwrap_or_default();
             if waiting.is_empty() {
                 let _ = ui.send(chat, tr(lang, "cancel-nothing"), None);
             }
@@ -265,18 +256,14 @@ pub(super) async fn start_ai(ui: &Ui, user_id: i64, lang: Lang, level: ai::Level
 
 /// Starts a spectator board of `game` in the user's private chat.
 pub(super) async fn watch(ui: &Ui, user_id: i64, game: i64, lang: Lang) {
-    match ui.app.store().load_game(game).await {
-        Ok(Some(rec)) if rec.players.iter().any(|p| p.user_id == user_id) => {
-            reply_error(ui, user_id, &UserError::WrongPhase, lang).await;
-        }
-        Ok(Some(rec)) => {
-            let _ = ui.app.store().add_spectator(game, user_id).await;
+    match ui.app.watch(user_id, game).await {
+        Ok(rec) => {
             let _ = ui.send(user_id, tr_args(lang, "watching", &[("id", game.into())]), None);
             if matches!(rec.status, GameStatus::Play | GameStatus::Finished) {
                 crate::telegram::cards::sync_spectators(ui, &rec).await;
             }
         }
-        _ => reply_error(ui, user_id, &UserError::NoSuchGame, lang).await,
+        Err(e) => reply_error(ui, user_id, &e, lang).await,
     }
 }
 
@@ -288,14 +275,7 @@ pub(super) fn rules_text(rules: RuleSetId, lang: Lang) -> String {
 /// The game a typed setup command applies to: the last one touched if it is
 /// in setup, else the user's only game in setup.
 pub(super) async fn current_setup_game(ui: &Ui, user: &UserRecord) -> Option<i64> {
-    let games = ui.app.store().games_of_user(user.id, 50).await.ok()?;
-    let in_setup: Vec<i64> = games.iter().filter(|g| g.status == GameStatus::Setup).map(|g| g.id).collect();
-    let last = ui.app.store().get_user(user.id).await.ok().flatten().and_then(|u| u.last_game_id);
-    match last {
-        Some(id) if in_setup.contains(&id) => Some(id),
-        _ if in_setup.len() == 1 => Some(in_setup[0]),
-        _ => None,
-    }
+    ui.app.current_setup_game(user.id).await
 }
 
 /// Joins the game of invitation `code`; a failure is told to the user and returned.

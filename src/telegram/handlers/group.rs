@@ -68,7 +68,7 @@ pub(super) async fn on_group_message(ui: &Ui, msg: &Message) -> HandlerResult {
                             lang.code(),
                         )
                     };
-                    match ui.app.store().challenge_for_card(&card).await {
+                    match ui.app.open_challenge_card(&card).await {
                         Ok(_) => {
                             let _ = ui.edit(chat, id, text, Some(kb));
                         }

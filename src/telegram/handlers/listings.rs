@@ -17,9 +17,7 @@ pub(super) async fn games(ui: &Ui, user: &UserRecord, lang: Lang) {
     for g in &list {
         let opponent = match (g.ai, g.opponent) {
             (Some(level), _) => ai_name(level, lang),
-            (None, Some(id)) => {
-                ui.app.store().get_user(id).await.ok().flatten().map(|u| u.first_name).unwrap_or_default()
-            }
+            (None, Some(id)) => ui.app.first_name(id).await,
             (None, None) => "—".into(),
         };
         let status = match g.status {

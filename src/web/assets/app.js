@@ -5,7 +5,7 @@
 (function () {
   const T = {
     en: { game: "Game #", you: "You", vs: "vs", yourMove: "Your move", theirMove: "{0} to move", setup: "Set up your army",
-      setupHint: "Tap two squares to swap their pieces.", shuffle: "Shuffle", smart: "Smart setup", confirm: "To battle!",
+      setupHint: "Tap two squares, or drag a piece onto another, to swap them.", shuffle: "Shuffle", smart: "Smart setup", confirm: "To battle!",
       edit: "Change setup", waitingOpp: "Waiting for the opponent's setup…", oppReady: "The opponent is ready.",
       saved: "Load a saved setup…", moves: "Moves", graves: "Captured", resign: "Resign", reallyResign: "Really resign?",
       offerDraw: "Offer draw", acceptDraw: "Accept draw", declineDraw: "Decline", abort: "Abort",
@@ -17,7 +17,7 @@
         noattacks: "no attacks for too long", agreement: "by agreement", deadposition: "no flag can be taken", plylimit: "move limit" },
       status: { setup: "setup", play: "in play", finished: "finished", waiting: "waiting", cancelled: "cancelled" } },
     ru: { game: "Партия №", you: "Вы", vs: "против", yourMove: "Ваш ход", theirMove: "Ходит {0}", setup: "Расставьте армию",
-      setupHint: "Нажмите две клетки, чтобы поменять фигуры местами.", shuffle: "Перемешать", smart: "Расставить с умом",
+      setupHint: "Нажмите две клетки или перетащите фигуру на другую, чтобы поменять их местами.", shuffle: "Перемешать", smart: "Расставить с умом",
       confirm: "В бой!", edit: "Изменить", waitingOpp: "Ждём расстановку соперника…", oppReady: "Соперник готов.",
       saved: "Загрузить сохранённую…", moves: "Ходы", graves: "Потери", resign: "Сдаться", reallyResign: "Точно сдаться?",
       offerDraw: "Предложить ничью", acceptDraw: "Принять ничью", declineDraw: "Отклонить", abort: "Отменить партию",
@@ -39,6 +39,8 @@
   const gameId = query.get("game") || hash.get("tgWebAppStartParam") || "";
   let lang = (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
   let view = null, sel = null, pending = null, resignAsk = false, busy = false;
+  // A piece being dragged: {sq, id (pointer), x0, y0, on (moved far enough), over (target square), ghost, size, touch}.
+  let drag = null, dragEnded = -Infinity;
   const t = () => T[lang] || T.en;
 
   // Telegram's Mini App events without its script (web_app_* methods).
@@ -101,14 +103,110 @@
     if (view && v.version < view.version && v.status === view.status && (v.history || []).length === (view.history || []).length) return;
     view = v; lang = v.lang || lang; document.documentElement.lang = lang;
     if (sel && !(v.squares.find((s) => s.sq === sel) || {}).k) sel = null;
+    if (drag && drag.on && v.status !== "play" && v.status !== "setup") { if (drag.ghost) drag.ghost.remove(); drag = null; }
     if (v.status !== "play") pending = null;
     draw();
   }
 
   function legalFrom(sq) { return (view.legal || []).filter((m) => m.startsWith(sq + "-")).map((m) => m.split("-")[1]); }
+  function cellOf(sq) { return view.squares.find((s) => s.sq === sq) || {}; }
+
+  // Drag and drop with pointer events (mouse, pen and touch alike): in play a
+  // piece to one of its legal destinations, in the setup a piece onto another
+  // to swap them. A drop anywhere else changes nothing.
+  function draggable(sq) {
+    if (!view || !view.me || cellOf(sq).k !== "own") return false;
+    if (view.status === "setup") return !view.setup.confirmed;
+    return view.status === "play" && view.myTurn && legalFrom(sq).length > 0;
+  }
+  function targets(from) {
+    if (view.status === "setup") return view.squares.filter((s) => s.k === "own" && s.sq !== from).map((s) => s.sq);
+    return legalFrom(from);
+  }
+  function squareUnder(x, y) {
+    const e = document.elementFromPoint(x, y), c = e && e.closest ? e.closest("#board [data-sq]") : null;
+    return c ? c.dataset.sq : null;
+  }
+  function placeGhost(x, y) {
+    const g = drag.ghost, z = drag.size;
+    // Under a finger the piece rides above it, so that it stays in sight.
+    g.style.left = (x - z / 2) + "px"; g.style.top = (y - (drag.touch ? z * 1.15 : z / 2)) + "px";
+  }
+  // A lifted piece: its square, its destinations (play) or swap partners
+  // (setup), marked on the squares as they are (the touched one must stay).
+  function markDrag() {
+    const to = targets(drag.sq), setup = view.status === "setup";
+    for (const c of $("board").querySelectorAll("[data-sq]")) {
+      const sq = c.dataset.sq, on = to.includes(sq);
+      c.classList.toggle("from", sq === drag.sq); c.classList.toggle("sel", sq === drag.sq);
+      c.classList.toggle(setup ? "swap" : "dest", on);
+      if (!setup) c.classList.toggle("hit", on && cellOf(sq).k === "enemy");
+    }
+  }
+  function markOver(sq) {
+    if (drag.over === sq) return;
+    drag.over = sq;
+    for (const c of $("board").querySelectorAll(".c.over")) c.classList.remove("over");
+    const c = sq && $("board").querySelector('[data-sq="' + sq + '"]'); if (c) c.classList.add("over");
+  }
+  function dragStart(e) {
+    // A press whose release never came (it left the window) is forgotten.
+    if ((drag && drag.on) || !e.isPrimary || (e.pointerType === "mouse" && e.button !== 0)) return;
+    const c = e.target.closest ? e.target.closest("[data-sq]") : null;
+    if (!c || busy || !draggable(c.dataset.sq)) return;
+    drag = { sq: c.dataset.sq, id: e.pointerId, x0: e.clientX, y0: e.clientY, on: false, over: null, ghost: null, size: 0, touch: e.pointerType !== "mouse" };
+  }
+  function dragMove(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.on) {
+      if (e.pointerType === "mouse" && !(e.buttons & 1)) { drag = null; return; } // released outside the window
+      if (Math.hypot(e.clientX - drag.x0, e.clientY - drag.y0) < 8) return;
+      const src = $("board").querySelector('[data-sq="' + drag.sq + '"]');
+      if (busy || !draggable(drag.sq) || !src || !src.querySelector(".p")) { drag = null; return; }
+      drag.on = true; sel = drag.sq; pending = null;
+      drag.size = Math.round(src.getBoundingClientRect().width * 1.3);
+      const g = src.querySelector(".p").cloneNode(true); g.classList.add("ghost");
+      g.style.width = g.style.height = drag.size + "px"; g.style.fontSize = Math.round(drag.size * 0.42) + "px";
+      document.body.appendChild(g); drag.ghost = g;
+      // The board keeps the pointer, whatever becomes of the square it started on.
+      try { $("board").setPointerCapture(drag.id); } catch (err) { /* released already */ }
+      markDrag(); haptic("move"); drawInfo(); drawBar();
+    }
+    e.preventDefault();
+    placeGhost(e.clientX, e.clientY);
+    const sq = squareUnder(e.clientX, e.clientY);
+    markOver(sq && targets(drag.sq).includes(sq) ? sq : null);
+  }
+  function dragEnd(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag; drag = null;
+    if (d.ghost) d.ghost.remove();
+    if (!d.on) return; // a tap: the click that follows does it
+    dragEnded = performance.now();
+    const to = e.type === "pointerup" ? squareUnder(e.clientX, e.clientY) : null;
+    if (to && !busy && draggable(d.sq) && targets(d.sq).includes(to)) {
+      sel = null;
+      const mv = { from: d.sq, to };
+      if (view.status === "play" && view.confirmMoves) pending = mv;
+      draw();
+      if (view.status === "setup") act("/setup", { action: "swap", a: d.sq, b: to });
+      else if (!pending) act("/moves", mv);
+      return;
+    }
+    // Dropped back on its square the piece stays selected (as after a tap); anywhere else nothing happens.
+    sel = to === d.sq && view.status === "play" ? d.sq : null; draw();
+  }
+  function dragSetup() {
+    const b = $("board");
+    b.addEventListener("pointerdown", dragStart);
+    b.addEventListener("contextmenu", (e) => e.preventDefault());
+    window.addEventListener("pointermove", dragMove, { passive: false });
+    window.addEventListener("pointerup", dragEnd);
+    window.addEventListener("pointercancel", dragEnd);
+  }
 
   function tap(sq) {
-    if (!view || busy) return;
+    if (!view || busy || (drag && drag.on) || performance.now() - dragEnded < 400) return;
     const cell = view.squares.find((s) => s.sq === sq) || {};
     if (view.status === "setup" && view.me) {
       if (view.setup.confirmed || cell.k !== "own") { sel = null; draw(); return; }
@@ -143,6 +241,13 @@
     const last = v.last ? [v.last.from, v.last.to] : [];
     const dests = sel && v.status === "play" ? legalFrom(sel) : [];
     const pend = pending ? [pending.from, pending.to] : [];
+    // Not under a dragged piece: the board is drawn anew once it is dropped.
+    if (!(drag && drag.on)) drawBoard(v, me, bySq, last, dests, pend);
+    drawInfo(); drawBar(); drawExtra();
+    if (probe.drawnAt === null) probe.drawnAt = performance.now();
+  }
+
+  function drawBoard(v, me, bySq, last, dests, pend) {
     const b = $("board"); b.textContent = "";
     for (let row = 0; row < 10; row++) {
       b.appendChild(el("div", "coord", String(me === "north" ? row + 1 : 10 - row)));
@@ -154,6 +259,7 @@
         if (last.includes(sq) || pend.includes(sq)) c.classList.add("last");
         if (sel === sq) c.classList.add("sel");
         if (dests.includes(sq)) { c.classList.add("dest"); if (s.k === "enemy") c.classList.add("hit"); }
+        if (draggable(sq)) c.classList.add("grab");
         if (s.k === "own" || s.k === "enemy" || s.k === "piece") {
           const side = s.k === "piece" ? s.owner : s.k;
           const p = el("div", "p " + side); p.dataset.kind = s.k;
@@ -169,8 +275,6 @@
     }
     b.appendChild(el("div", "coord", ""));
     for (let col = 0; col < 10; col++) b.appendChild(el("div", "coord", squareAt(0, col, me)[0]));
-    drawInfo(); drawBar(); drawExtra();
-    if (probe.drawnAt === null) probe.drawnAt = performance.now();
   }
 
   function drawInfo() {
@@ -269,7 +373,10 @@
 
   async function start() {
     theme();
-    if (tg) { try { tg.ready(); tg.expand(); } catch (e) { /* old client */ } } else { post("web_app_ready"); post("web_app_expand"); }
+    // Vertical swipes would close the Mini App in the middle of a drag.
+    if (tg) { try { tg.ready(); tg.expand(); if (tg.disableVerticalSwipes) tg.disableVerticalSwipes(); } catch (e) { /* old client */ } }
+    else { post("web_app_ready"); post("web_app_expand"); post("web_app_setup_swipe_behavior", { allow_vertical_swipe: false }); }
+    dragSetup();
     if (!initData) { $("title").textContent = t().noData; return; }
     if (!gameId) { games(); return; }
     const r = await api("GET", "api/games/" + gameId);
@@ -277,8 +384,9 @@
     show(r.json); follow();
     setInterval(() => { if (view && view.status === "play") draw(); }, 30000);
   }
-  // For tests and the benchmark: the current view, and when the board was first drawn (ms since opening).
-  const probe = { drawnAt: null, get view() { return view; } };
+  // For tests and the benchmark: the current view, whether a request is under way,
+  // and when the board was first drawn (ms since opening).
+  const probe = { drawnAt: null, get view() { return view; }, get busy() { return busy; } };
   window.srazhenie = probe;
   start();
 })();
