@@ -39,7 +39,7 @@ pub use play::{Action, TapResult};
 pub use ratings::{family, rate};
 pub use setup::SetupAction;
 pub use setups::{Bench, BenchOp, NAME_MAX, code_rules};
-pub use state::{GameSummary, LAST_WINDOW, Seat, WINDOW, column, window_for};
+pub use state::{GameSummary, LAST_WINDOW, REDRAW_OWED, Seat, WINDOW, column, user_to_move, window_for};
 
 use crate::storage::{GameRecord, MoveRecord, StorageError, Store, UserRecord};
 
