@@ -75,8 +75,10 @@ fn inline_challenge_cards_and_spectators() {
         .collect();
     assert_eq!(grid.len(), 10, "{}", spect.text);
     assert!(!grid.iter().any(|l| shows_rank(l)), "no rank is public yet: {grid:?}");
-    // Resignation: the card shows the result. (The card may show the
-    // game before Alice's board does: her board is read once it is in play.)
+    // Resignation: the card shows the result. The card may show the game
+    // before Alice's board does (Carol's press is seen as done as soon as
+    // her board changes, and Alice's ready-line already changed it), so
+    // Alice's board is read once it is in play.
     wait_board(&alice, game, "in play", |m| m.text.contains("Your move.") || m.text.contains("to move."));
     resign(&alice, game);
     wait_for(WAIT, "the card to show the result", || card().text.contains("Carol won").then_some(()));
