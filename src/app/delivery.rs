@@ -4,7 +4,7 @@
 //! them, and the work owed after a restart.
 
 use super::{App, UserError};
-use crate::storage::{GameRecord, Question};
+use crate::storage::{GameRecord, Question, QuestionIntent};
 
 impl App {
     /// Game `game_id` as stored, for a front-end drawing its boards; `None`
@@ -39,6 +39,33 @@ impl App {
     /// [`UserError::Internal`] on a database failure.
     pub async fn forget_question(&self, chat_id: i64, message_id: i64) -> Result<bool, UserError> {
         Ok(self.store.remove_question(chat_id, message_id).await?)
+    }
+
+    /// Records a question about to be asked, before its message is sent
+    /// (restart safety); returns the intent's id.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn record_question_intent(&self, q: &QuestionIntent) -> Result<i64, UserError> {
+        Ok(self.store.add_question_intent(q).await?)
+    }
+
+    /// Settles intent `id`: its message went out as `asked` (now an open
+    /// question), or not at all (`None`); one transaction.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn settle_question_intent(&self, id: i64, asked: Option<&Question>) -> Result<(), UserError> {
+        Ok(self.store.settle_question_intent(id, asked).await?)
+    }
+
+    /// The questions that were about to be asked when the bot stopped,
+    /// oldest first: `(id, intent)`.
+    ///
+    /// # Errors
+    /// [`UserError::Internal`] on a database failure.
+    pub async fn question_intents(&self) -> Result<Vec<(i64, QuestionIntent)>, UserError> {
+        Ok(self.store.question_intents().await?)
     }
 
     /// Games with boards or notices owed (restart safety).

@@ -43,7 +43,7 @@ pub use setup::SetupAction;
 pub use setups::{
     Bench, BenchOp, BenchShown, MAX_BENCH_SAVED_ID, NAME_MAX, SETUP_FAMILIES, SetupsChanged, code_rules, fits,
 };
-pub use state::{GameSummary, LAST_WINDOW, Seat, WINDOW, column, window_for};
+pub use state::{GameSummary, LAST_WINDOW, REDRAW_OWED, Seat, WINDOW, column, user_to_move, window_for};
 
 use crate::storage::{GameRecord, MoveRecord, StorageError, Store, UserRecord};
 

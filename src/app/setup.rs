@@ -120,6 +120,10 @@ impl App {
                     && rec.players.iter().all(|p| p.setup_confirmed)
                 {
                     notices = start(rec)?;
+                } else if matches!(action, SetupAction::Confirm | SetupAction::Edit) {
+                    // The opponent's board says whether this side is ready;
+                    // its buttons do not change, so their presses stay valid.
+                    state::owe(rec, side.other());
                 }
                 Ok((notices, vec![]))
             })

@@ -108,6 +108,17 @@ pub(crate) fn turn_and_ply(rec: &GameRecord) -> Result<(Player, usize), UserErro
     Ok((g.turn(), g.ply()))
 }
 
+/// The user to move in `rec` (Stratego or Jungle), `None` when the game
+/// is not in play.
+#[must_use]
+pub fn user_to_move(rec: &GameRecord) -> Option<i64> {
+    if rec.status != GameStatus::Play {
+        return None;
+    }
+    let (side, _) = turn_and_ply(rec).ok()?;
+    player(rec, side).map(|p| p.user_id)
+}
+
 pub(crate) fn store_engine(rec: &mut GameRecord, game: &Game) -> Result<(), UserError> {
     rec.state = Some(serde_json::to_string(game).map_err(|e| UserError::Internal(e.to_string()))?);
     rec.state_format = i64::from(engine::FORMAT_VERSION);
@@ -184,6 +195,21 @@ pub(crate) fn confirms(rec: &GameRecord, user: Option<&crate::storage::UserRecor
 pub(crate) fn touch(rec: &mut GameRecord, side: Player) {
     if let Some(p) = rec.player_mut(side.as_str()) {
         p.board_version += 1;
+    }
+}
+
+/// The rendered version of a board marked by [`owe`]: below every board version.
+pub const REDRAW_OWED: i64 = -1;
+
+/// Marks `side`'s board for redrawing while its buttons stay valid (only
+/// its text changes, e.g. "Your opponent is ready."): the board version,
+/// which the buttons carry, is kept, and the rendered version is set to
+/// [`REDRAW_OWED`], so the delivery draws the board (after a restart too).
+/// Only a drawing that saw the mark clears it: an edit drawn before it,
+/// recorded later, leaves it (see `telegram::deliver`).
+pub(crate) fn owe(rec: &mut GameRecord, side: Player) {
+    if let Some(p) = rec.player_mut(side.as_str()) {
+        p.rendered_version = REDRAW_OWED;
     }
 }
 

@@ -487,3 +487,36 @@ async fn a_confirmed_tap_move_asks_without_a_redraw_and_plays_on_the_second_tap(
     assert_eq!(done.game_id, Some(game));
     assert_eq!(app.store().list_moves(game).await.unwrap().len(), 1);
 }
+
+/// R7: a confirmed (or taken back) setup is shown on the opponent's setup
+/// board: it is owed a redraw (also after a restart), with its board
+/// version — which its buttons carry — unchanged, so a press on it stays valid.
+#[tokio::test]
+async fn rule_r7_a_confirmation_redraws_the_opponents_board_with_its_buttons_valid() {
+    let app = fresh_app().await;
+    app.touch_user(1, "Alice", None, Some("en")).await.unwrap();
+    app.touch_user(2, "Bob", None, Some("ru")).await.unwrap();
+    let (game, code) = app.new_game(1, NewGameChoice { rules: RuleSetId::Battle, days_per_move: None }).await.unwrap();
+    app.join(2, "Bob", &code).await.unwrap();
+    let a7: engine::Square = "a7".parse().unwrap();
+    for action in [SetupAction::Confirm, SetupAction::Edit] {
+        // Both boards as drawn.
+        let mut rec = app.store().load_game(game).await.unwrap().unwrap();
+        let drawn = rec.player("north").unwrap().board_version;
+        for p in &mut rec.players {
+            p.rendered_version = p.board_version;
+            p.notify_pending = false;
+        }
+        let version = rec.version;
+        app.store().save_game(&rec, version, &[]).await.unwrap();
+        assert!(!app.store().games_with_pending_delivery().await.unwrap().contains(&game));
+        app.setup_action(1, game, None, action.clone()).await.unwrap();
+        let rec = app.store().load_game(game).await.unwrap().unwrap();
+        let bob = rec.player("north").unwrap();
+        assert_eq!(bob.board_version, drawn, "{action:?}: Bob's buttons stay valid");
+        assert_eq!(bob.rendered_version, REDRAW_OWED, "{action:?}: Bob's board is owed a redraw");
+        assert!(app.store().games_with_pending_delivery().await.unwrap().contains(&game), "after a restart too");
+        // A press on Bob's board as it was is valid.
+        app.setup_action(2, game, Some(drawn), SetupAction::Tap(a7)).await.unwrap();
+    }
+}

@@ -31,7 +31,7 @@ use sqlx::{SqliteConnection, SqlitePool};
 pub use backup::{BackupReport, backup};
 pub use challenges::Challenge;
 pub use games::{SLOW_BATCH, SaveStats};
-pub use questions::Question;
+pub use questions::{Question, QuestionIntent};
 pub use ratings::RatingRow;
 pub use records::{GameRecord, GameStatus, MoveRecord, NewGame, PlayerRecord};
 pub use setups::{SavedSetup, SetupPrompt};

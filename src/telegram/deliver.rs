@@ -13,15 +13,16 @@ use teloxide::payloads::SendMessageSetters;
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId, ParseMode, WebAppInfo};
 
+use super::board_message::record_drawn;
+pub use super::board_message::{ai_name, board_message};
 pub use super::calls::{Failure, classify, with_retry};
 use super::outbox::{Content, Outbox, Pending, Target};
 use super::pacer::Pacer;
-use super::render::{self, BoardCtx, SetupCtx};
 use super::texts;
-use crate::app::{AI_USER_ID, Addressed, App, Done, Seat};
+use crate::app::{AI_USER_ID, Addressed, App, Done, REDRAW_OWED};
 use crate::i18n::Lang;
-use crate::i18n::{tr, tr_args};
-use crate::storage::{GameRecord, GameStatus, UserRecord};
+use crate::i18n::tr;
+use crate::storage::{GameStatus, UserRecord};
 
 /// The front-end's shared state: the bot, the use cases, pacing, and one
 /// delivery lock per game so that boards are drawn in order.
@@ -140,7 +141,9 @@ impl Ui {
         Pending::new(rx, None)
     }
 
-    async fn send_now(&self, chat: i64, content: Content) -> Option<MessageId> {
+    /// Sends an HTML message to `chat` now (paced, not queued): for a job
+    /// already in the chat's queue (see [`Ui::queue`]).
+    pub(crate) async fn send_now(&self, chat: i64, content: Content) -> Option<MessageId> {
         let r = self
             .call(chat, || {
                 let mut req = self.bot.send_message(ChatId(chat), content.text.clone()).parse_mode(ParseMode::Html);
@@ -180,6 +183,12 @@ impl Ui {
         kb: Option<InlineKeyboardMarkup>,
     ) -> Pending<Result<(), Failure>> {
         self.outbox.edit(Target::Chat(chat, id), Content { text, kb })
+    }
+
+    /// Edits a message now, paced but not queued (see [`Outbox::edit_now`]):
+    /// for a job in the chat's queue that needs the edit shown first.
+    pub(crate) async fn edit_now(&self, chat: i64, id: MessageId, text: String) -> Result<(), Failure> {
+        self.outbox.edit_now(Target::Chat(chat, id), Content { text, kb: None }).await
     }
 
     /// Queues an edit of a message posted through inline mode (as [`Ui::edit`]).
@@ -273,6 +282,9 @@ impl Ui {
                 (Some(o), None) => self.user(o.user_id).await.map(|u| u.first_name).unwrap_or_default(),
                 (None, None) => String::new(),
             };
+            // A board marked for a text-only redraw (`REDRAW_OWED`): this
+            // drawing is what clears the mark.
+            let saw_mark = p.rendered_version == REDRAW_OWED;
             let mut board_id = p.board_message_id;
             let mut notify_id = p.notify_message_id;
             let mut notified = false;
@@ -286,7 +298,7 @@ impl Ui {
                         // Queued, merged with a pending edit; recorded as
                         // drawn once Telegram has it (a crash before redraws it).
                         let shown = self.edit(p.user_id, MessageId(id as i32), text, kb);
-                        self.spawn_record(game_id, side, p.user_id, p.board_version, shown);
+                        self.spawn_record(game_id, side, p.user_id, (p.board_version, saw_mark), shown);
                     }
                     _ => {
                         board_id = self.put_board(p.user_id, board_id, text, kb, lang).await;
@@ -302,7 +314,7 @@ impl Ui {
             if turn || p.notify_message_id != notify_id {
                 notified = true;
             }
-            updates.push((side, board_id, rendered, notify_id, notified));
+            updates.push((side, board_id, rendered.map(|v| (v, saw_mark)), notify_id, notified));
         }
         let saved = self
             .app
@@ -310,8 +322,8 @@ impl Ui {
                 for (side, board_id, rendered, notify_id, notified) in &updates {
                     if let Some(p) = r.player_mut(side.as_str()) {
                         p.board_message_id = *board_id;
-                        if let Some(v) = rendered {
-                            p.rendered_version = p.rendered_version.max(*v);
+                        if let Some(drawn) = rendered {
+                            record_drawn(p, *drawn);
                         }
                         if *notified {
                             p.notify_message_id = *notify_id;
@@ -378,14 +390,16 @@ impl Ui {
     }
 
     /// Waits in the background for a queued board edit: records the
-    /// version as drawn once it is shown; sends the board anew if the user
-    /// deleted it; remembers a user who blocked the bot.
+    /// version as drawn once it is shown (`drawn`: the board version and
+    /// whether the drawing saw a [`REDRAW_OWED`] mark, see [`record_drawn`]);
+    /// sends the board anew if the user deleted it; remembers a user who
+    /// blocked the bot.
     fn spawn_record(
         &self,
         game_id: i64,
         side: Player,
         user_id: i64,
-        version: i64,
+        drawn: (i64, bool),
         shown: Pending<Result<(), Failure>>,
     ) {
         let ui = self.clone();
@@ -396,7 +410,7 @@ impl Ui {
                         .app
                         .with_game(game_id, |r| {
                             if let Some(p) = r.player_mut(side.as_str()) {
-                                p.rendered_version = p.rendered_version.max(version);
+                                record_drawn(p, drawn);
                             }
                             Ok(((), vec![]))
                         })
@@ -460,9 +474,11 @@ impl Ui {
             if user.blocked {
                 continue;
             }
-            let sent = self.send(n.user_id, text, kb);
-            if let Some((game, kind)) = texts::question_of(&n.notice) {
-                super::questions::record_when_sent(self, n.user_id, sent, game, kind, lang);
+            match texts::question_of(&n.notice) {
+                Some((game, kind)) => {
+                    super::questions::ask(self, n.user_id, Content { text, kb }, game, kind, lang).await
+                }
+                None => drop(self.send(n.user_id, text, kb)),
             }
         }
     }
@@ -487,6 +503,8 @@ impl Ui {
                 super::cards::update_card(self, &rec).await;
             }
         }
+        // Questions whose message may not have gone out (see `questions::ask`).
+        super::questions::resume(self).await;
         for id in self.app.unsettled_games().await.unwrap_or_default() {
             self.settle(id).await;
         }
@@ -533,83 +551,5 @@ impl Ui {
                 Err(e) => tracing::error!(game_id, error = %e, "AI move failed"),
             }
         });
-    }
-}
-
-/// The AI's display name at `level`, e.g. "AI (normal)".
-#[must_use]
-pub fn ai_name(level: ai::Level, lang: Lang) -> String {
-    tr_args(lang, "ai-name", &[("level", crate::i18n::tr(lang, &format!("ai-level-{level}")).into())])
-}
-
-/// The board message of `side` in `rec`: setup board in the setup phase,
-/// play board afterwards. Built from the player's own draft or their
-/// `PlayerView` only (R25).
-#[must_use]
-pub fn board_message(
-    rec: &GameRecord,
-    side: Player,
-    lang: Lang,
-    opponent: &str,
-) -> Option<(String, Option<InlineKeyboardMarkup>)> {
-    let p = rec.player(side.as_str())?;
-    let seat = Seat::parse(p.selected.as_deref());
-    let scroll = u8::try_from(p.scroll.clamp(0, 2)).unwrap_or(0);
-    match rec.status {
-        GameStatus::Setup => {
-            let rules: engine::RuleSetId = rec.rule_set.parse().ok()?;
-            let draft = engine::ValidSetup::from_code(rules.rules(), p.draft_setup.as_deref()?).ok()?;
-            let opp = rec.player(side.other().as_str());
-            let ctx = SetupCtx {
-                lang,
-                game_id: rec.id,
-                version: p.board_version,
-                me: side,
-                first: Player::parse(&rec.first_player)?,
-                opponent,
-                selected: match seat {
-                    Seat::Selected(sq) => Some(sq),
-                    _ => None,
-                },
-                scroll,
-                confirmed: p.setup_confirmed,
-                opponent_ready: opp.is_some_and(|o| o.setup_confirmed),
-                days_per_move: rec.days_per_move,
-            };
-            Some((render::setup_text(&draft, &ctx), Some(render::setup_keyboard(&draft, &ctx))))
-        }
-        GameStatus::Play | GameStatus::Finished => {
-            let deadline = (rec.status == GameStatus::Play).then(|| crate::app::deadline(rec)).flatten();
-            let ctx = BoardCtx {
-                lang,
-                game_id: rec.id,
-                version: p.board_version,
-                opponent,
-                seat,
-                scroll,
-                draw_offer: rec.draw_offer.as_deref().and_then(Player::parse),
-                days_per_move: rec.days_per_move,
-                opponent_vacation: rec
-                    .player(side.other().as_str())
-                    .and_then(|o| o.vacation_until)
-                    .filter(|u| *u > crate::storage::now())
-                    .map(super::texts::fmt_date),
-                time_left: deadline.map(|d| d - crate::storage::now()),
-                deadline,
-            };
-            if crate::app::is_jungle(rec) {
-                // RULES.md §9: the Jungle engine's game, its player's view only.
-                let game: jungle::Game = serde_json::from_str(rec.state.as_deref()?).ok()?;
-                let view = game.view(side);
-                return Some((
-                    super::jungle_board::board_text(&view, &ctx),
-                    Some(super::jungle_board::board_keyboard(&view, &ctx)),
-                ));
-            }
-            let game: engine::Game = serde_json::from_str(rec.state.as_deref()?).ok()?;
-            let view = game.view(side);
-            Some((render::board_text(&view, &ctx), render::board_keyboard(&view, &ctx)))
-        }
-        GameStatus::Waiting | GameStatus::Cancelled => None,
     }
 }

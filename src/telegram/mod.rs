@@ -3,6 +3,7 @@
 //! Handlers parse an update, call one use case of [`crate::app`], and render
 //! the answer; delivery of boards and notices lives in [`deliver`].
 
+mod board_message;
 pub mod callback;
 pub mod calls;
 pub mod cards;

@@ -340,6 +340,32 @@ impl Outbox {
         }
     }
 
+    /// Edits `target` to `content` now, paced but not queued: for a job of
+    /// the target's chat that needs the edit shown before it goes on. Not
+    /// sent when the message already shows it; remembered once shown.
+    pub async fn edit_now(&self, target: Target, content: Content) -> EditResult {
+        if self.shown.lock().expect("shown").get(&target) == Some(&content.digest()) {
+            return Ok(());
+        }
+        let chat = target.chat();
+        let mut tries = 0;
+        let result = loop {
+            self.pacer.wait(chat).await;
+            match self.call_edit(&target, &content).await {
+                Ok(()) => break Ok(()),
+                Err(e) if backoff(&e, &mut tries, chat).await => {}
+                Err(e) => match classify(&e) {
+                    Failure::NotModified => break Ok(()),
+                    f => break Err(f),
+                },
+            }
+        };
+        if result.is_ok() {
+            self.shows(target, &content);
+        }
+        result
+    }
+
     async fn call_edit(&self, target: &Target, c: &Content) -> Result<(), RequestError> {
         match target {
             Target::Chat(chat, id) => {

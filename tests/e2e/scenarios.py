@@ -541,7 +541,10 @@ def inline_challenge_cards_and_spectators(env):
     grid = [line for line in spect["text"].split("\n") if re.match(r"^[ 1][0-9] ", line)]
     assert len(grid) == 10, spect["text"]
     assert all(not re.search(r"[rb]\d|[rb][BF]", line) for line in grid), f"no rank is public yet: {grid}"
-    # Resignation: the card shows the result.
+    # Resignation: the card shows the result. The card may show the game
+    # before Alice's board does (Carol's press counts as done once her board
+    # changed, and Alice's ready-line may be that change): wait for it.
+    wait_board(alice, game, lambda m: "Your move." in m["text"] or "to move." in m["text"])
     press_and_wait(alice, game, button_data(board(alice, game), "☰ Menu"))
     press_and_wait(alice, game, button_data(board(alice, game), "🏳 Resign"))
     press_and_wait(alice, game, button_data(board(alice, game), "Yes, resign"))

@@ -6,6 +6,7 @@ use sqlx::{Connection, SqliteConnection};
 
 use crate::support::env::Env;
 use crate::support::game::*;
+use crate::support::users::{WAIT, wait_for};
 
 /// Runs one statement on the bot's database (the bot must be stopped).
 fn execute(env: &Env, sql: &str) {
@@ -126,5 +127,55 @@ fn rule_r23_vacation_by_command_zero_extend_and_refuse() {
     let sent = nina.send("/vacation");
     let status = nina.wait_text("11 vacation days left this year", sent);
     assert!(status.text.contains("You are on vacation until"), "{}", status.text);
+    env.check_clean();
+}
+
+/// A crash while a reminder is on its way loses nothing (issue 20): the
+/// 1-hour reminder closes the 24-hour one before it is sent; the bot is
+/// killed while Telegram holds the 1-hour one (never delivered); the
+/// restarted bot sends it again, and it is closed when the player moves.
+#[test]
+fn a_reminder_cut_off_by_a_crash_is_sent_after_the_restart() {
+    let mut env = Env::new();
+    let (alice, bob, game) = start_pair(&env, None, None, true);
+    let mover = if my_turn(&alice, game) { &alice } else { &bob };
+    let set_left = |env: &mut Env, secs: i64| {
+        execute(
+            env,
+            &format!(
+                "UPDATE games SET days_per_move = 2, \
+                 turn_started_at = CAST(strftime('%s', 'now') AS INTEGER) - 2 * 86400 + {secs} WHERE id = {game}"
+            ),
+        );
+    };
+    env.stop_bot();
+    set_left(&mut env, 22 * 3600);
+    env.start_bot(&[]);
+    let day = mover.wait_text("⏰", 0);
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    env.stop_bot();
+    set_left(&mut env, 3000);
+    env.api.world().hold_sends = Some("⏰".into());
+    env.start_bot(&[]);
+    wait_for(WAIT, "the 1-hour reminder to reach Telegram", || (env.api.world().held > 0).then_some(()));
+    let closed = mover.wait_message(day.id, "the 24-hour reminder closed before the new one is sent", |m| {
+        m.text.contains("newer reminder is below") || m.text.contains("новое напоминание")
+    });
+    assert!(closed.buttons().is_empty(), "{closed:?}");
+    env.kill_bot();
+    env.api.world().hold_sends = None;
+    assert!(mover.bot_messages().iter().all(|m| m.id <= day.id || !m.text.contains('⏰')), "nothing delivered");
+    env.start_bot(&[]);
+    let hour = mover.wait_text("⏰", day.id);
+    assert!(hour.text.contains(&game.to_string()), "{}", hour.text);
+    assert!(hour.buttons().iter().any(|b| b.text.starts_with('⬇')), "{hour:?}");
+    tap_any_move(mover, game);
+    mover.wait_message(hour.id, "the reminder sent after the restart to be closed", |m| {
+        m.text.contains("moved in time") || m.text.contains("успели сходить")
+    });
+    let reminders: Vec<_> =
+        mover.bot_messages().into_iter().filter(|m| m.id > day.id && m.text.contains('⏰')).collect();
+    assert_eq!(reminders.len(), 1, "one reminder after the restart: {reminders:?}");
+    assert!(reminders[0].buttons().is_empty(), "and it is closed now: {reminders:?}");
     env.check_clean();
 }

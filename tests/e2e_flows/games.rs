@@ -212,3 +212,30 @@ fn opponent_blocks_the_bot_and_the_game_goes_on() {
     wait_board(&bob, game, "Bob to move", |_| my_turn(&bob, game));
     env.check_clean();
 }
+
+/// When one player confirms the setup, the other's setup board says so at
+/// once ("Противник готов."), in place, and stops saying so when the setup
+/// is taken back. Only its text changes: a button of the board as it was
+/// before still works (no "out of date").
+#[test]
+fn the_opponents_setup_board_shows_who_is_ready() {
+    let env = Env::new();
+    let (alice, bob, game) = start_pair(&env, None, None, false);
+    let before = wait_board(&bob, game, "the setup board", |m| m.text.contains("Расставьте армию"));
+    assert!(!before.text.contains("Противник готов."), "{}", before.text);
+    press_label(&alice, game, "⚔ To battle!");
+    let ready = wait_board(&bob, game, "the opponent ready", |m| m.text.contains("Противник готов."));
+    assert_eq!(ready.id, before.id, "redrawn in place");
+    let data = |m: &crate::support::world::Msg| m.buttons().into_iter().map(|b| b.data).collect::<Vec<_>>();
+    assert_eq!(data(&ready), data(&before), "the buttons are the same");
+    let tap = data(&before).into_iter().flatten().find(|d| d.starts_with('u')).expect("a square of Bob's board");
+    let sq = tap.rsplit('.').next().expect("its square").to_owned();
+    let answer = bob.press(before.id, &tap);
+    assert!(!answer["text"].as_str().unwrap_or("").contains("устарела"), "{answer}");
+    let selected = format!("Выбрана клетка {sq}");
+    wait_board(&bob, game, "the square selected", |m| m.text.contains(&selected));
+    press_label(&alice, game, "✏ Change my setup");
+    let b = wait_board(&bob, game, "the opponent not ready", |m| !m.text.contains("Противник готов."));
+    assert!(b.text.contains(&selected), "the selection stays: {}", b.text);
+    env.check_clean();
+}

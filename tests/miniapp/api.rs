@@ -117,10 +117,14 @@ fn setup_and_moves_through_the_api_follow_the_chat_and_stream() {
         user.send(&format!("/setup {code}"));
         wait_board(user, game, "shows the code", |m| m.text.contains(code.as_str()));
     }
+    let bob_board = the_board(&bob, game).id;
     let va = get(port, &path, &ta).json;
     let ok = post(port, &format!("{path}/setup"), &ta, &json!({"action":"confirm","version":va["version"]}));
     assert_eq!(ok.json["setup"]["confirmed"], true);
     bob.wait_text("готов", 0);
+    // Bob's setup board in the chat says so too, with the same buttons.
+    let ready = wait_board(&bob, game, "Bob's board to say Alice is ready", |m| m.text.contains("Противник готов."));
+    assert_eq!(ready.id, bob_board, "redrawn in place");
     let vb = get(port, &path, &tb).json;
     assert_eq!(vb["setup"]["opponentReady"], true);
     let started = post(port, &format!("{path}/setup"), &tb, &json!({"action":"confirm","version":vb["version"]}));

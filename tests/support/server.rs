@@ -74,6 +74,9 @@ impl Api {
                 Err(ApiErr(401, "Unauthorized".into(), None))
             }
             Ok(p) if method == "getupdates" => self.get_updates(p),
+            Ok(p) if method == "sendmessage" && self.held(p) => {
+                Err(ApiErr(502, "Bad Gateway: held and dropped".into(), None))
+            }
             Ok(p) => {
                 let mut w = self.world();
                 if let Some(id) = token.split(':').next().and_then(|n| n.parse().ok()) {
@@ -95,6 +98,23 @@ impl Api {
         };
         self.world().calls.push(Call { method, status, error, params: logged, at: std::time::Instant::now() });
         (status, body)
+    }
+
+    /// Whether a send is held ([`World::hold_sends`]): if so, waits until
+    /// the hold is cleared.
+    fn held(&self, p: &Map<String, Value>) -> bool {
+        let text = p.get("text").and_then(Value::as_str).unwrap_or("");
+        {
+            let mut w = self.world();
+            if !w.hold_sends.as_deref().is_some_and(|m| text.contains(m)) {
+                return false;
+            }
+            w.held += 1;
+        }
+        while self.world().hold_sends.is_some() {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        true
     }
 
     /// Long polling: drops confirmed updates, waits for new ones; a newer

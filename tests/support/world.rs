@@ -266,6 +266,12 @@ pub struct World {
     pub poll_seq: u64,
     /// When the world was made.
     pub t0: Instant,
+    /// A `sendMessage` whose text contains this is held before it is
+    /// applied, until this is cleared, and then refused without being
+    /// applied (a bot killed meanwhile never sent it).
+    pub hold_sends: Option<String>,
+    /// How many sends were held so far.
+    pub held: usize,
 }
 
 /// A refused Bot API call: HTTP status, description, retry_after.
@@ -297,6 +303,8 @@ impl World {
             flood_events: Vec::new(),
             poll_seq: 0,
             t0: Instant::now(),
+            hold_sends: None,
+            held: 0,
         }
     }
 
