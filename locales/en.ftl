@@ -462,7 +462,7 @@ bot-description =
 bot-short-description = Stratego by correspondence: play the AI or a friend, move by move. Start with /ai or /new.
 group-welcome =
     Hello! I am «Сражение» — Stratego by correspondence.
-    /challenge posts a challenge anyone here can accept; /challenge classic 3 picks the rule set and the days per move. Reply to someone's message with /challenge, or add their @name, to challenge only them.
+    /challenge posts a challenge anyone here can accept; /challenge classic 3 picks the rule set (or jungle) and the days per move. Reply to someone's message with /challenge, or add their @name, to challenge only them.
     The game itself is played in private chats with me; /games lists this group's games.
 
 ## Questions answered or expired (the message loses its buttons)
@@ -492,6 +492,8 @@ animal =
 jungle-legend = <i>🏠 den · 🪤 trap · 🌊 water · { $enemy } the opponent's animals · › last move · ○ where the selected animal can go</i>
 jungle-animals = <i>{ $list }</i>
 jungle-captures = ✖ { $animal }
+jungle-spectator-title = 👁 <b>Game #{ $id }</b> of Jungle: { $south } (South, 🔴) vs { $north } (North, 🔵)
+jungle-spectator-legend = <i>🏠 den · 🪤 trap · 🌊 water · unmarked: South's animals · 🔵 North's · › last move</i>
 why-den = an animal entered the den.
 why-allcaptured = every animal was captured.
 why-draw-nocaptures = 100 plies without a capture.

@@ -16,6 +16,9 @@
 //! The only input is a [`PlayerView`], so the picture cannot show anything
 //! the viewer may not know (R24, R25).
 
+#[path = "picture_jungle.rs"]
+pub mod jungle;
+
 use engine::{Cell, Player, PlayerView, Rank, Square};
 use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder, Rgb, RgbImage};
@@ -55,15 +58,19 @@ const fn paint(player: Player) -> Paint {
 
 /// Draws `view` from its viewer's side (R3) and encodes it as a PNG of
 /// [`SIZE`]×[`SIZE`] pixels (RGB, 8 bits per channel).
+#[must_use]
+pub fn render_png(view: &PlayerView) -> Vec<u8> {
+    encode(&draw(view))
+}
+
+/// `img` as a PNG (RGB, 8 bits per channel).
 ///
 /// # Panics
 /// Never in practice: encoding into memory does not fail.
-#[must_use]
-pub fn render_png(view: &PlayerView) -> Vec<u8> {
-    let img = draw(view);
+fn encode(img: &RgbImage) -> Vec<u8> {
     let mut out = Vec::new();
     PngEncoder::new(&mut out)
-        .write_image(img.as_raw(), SIZE, SIZE, ExtendedColorType::Rgb8)
+        .write_image(img.as_raw(), img.width(), img.height(), ExtendedColorType::Rgb8)
         .expect("encoding a PNG into memory does not fail");
     out
 }
@@ -267,7 +274,8 @@ fn draw_text(img: &mut RgbImage, cx: u32, cy: u32, text: &str, scale: u32, c: Rg
 }
 
 /// The 5×7 bitmap of `ch`: seven rows, top first, the five low bits of each
-/// row a pixel each, leftmost the highest. Digits and `a`–`j`.
+/// row a pixel each, leftmost the highest. Digits, `a`–`j` and the Jungle
+/// animals' letters.
 const fn glyph(ch: char) -> Option<[u8; 7]> {
     Some(match ch {
         '0' => [0b01110, 0b10001, 0b10011, 0b10101, 0b11001, 0b10001, 0b01110],
@@ -290,6 +298,15 @@ const fn glyph(ch: char) -> Option<[u8; 7]> {
         'h' => [0b10000, 0b10000, 0b10110, 0b11001, 0b10001, 0b10001, 0b10001],
         'i' => [0b00100, 0b00000, 0b01100, 0b00100, 0b00100, 0b00100, 0b01110],
         'j' => [0b00010, 0b00000, 0b00110, 0b00010, 0b00010, 0b10010, 0b01100],
+        // The Jungle animals' letters (J12): R C D W P T L E.
+        'R' => [0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001],
+        'C' => [0b01110, 0b10001, 0b10000, 0b10000, 0b10000, 0b10001, 0b01110],
+        'D' => [0b11100, 0b10010, 0b10001, 0b10001, 0b10001, 0b10010, 0b11100],
+        'W' => [0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010],
+        'P' => [0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000],
+        'T' => [0b11111, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100],
+        'L' => [0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b11111],
+        'E' => [0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111],
         _ => return None,
     })
 }

@@ -1,9 +1,10 @@
 //! Challenges from any chat (inline mode) or a group (`/challenge`): a
-//! public card with an Accept button; spectators of the resulting game.
+//! public card with an Accept button for a Stratego or a Jungle game;
+//! spectators of the resulting game.
 
-use engine::{Player, RuleSetId};
+use engine::Player;
 
-use super::{App, UserError, lobby::NewGameChoice};
+use super::{App, GameRules, UserError, lobby::NewGameChoice};
 use crate::storage::Challenge;
 
 /// What pressing Accept did.
@@ -78,9 +79,16 @@ impl App {
             self.store.set_challenge_acceptor(ch.id, user_id).await?;
             return Ok(Accepted::NeedsStart(ch.id));
         }
-        let rules: RuleSetId = ch.rule_set.parse().map_err(|_| UserError::Internal("bad rule set".into()))?;
-        let choice = NewGameChoice { rules, days_per_move: ch.days_per_move };
-        let (game, code) = self.new_game_as(ch.challenger_id, choice, Player::South).await?;
+        // The challenger plays South, in Stratego or Jungle (a Jungle game
+        // starts as the acceptor joins, J3).
+        let (game, code) = match GameRules::parse(&ch.rule_set) {
+            Some(GameRules::Stratego(rules)) => {
+                let choice = NewGameChoice { rules, days_per_move: ch.days_per_move };
+                self.new_game_as(ch.challenger_id, choice, Player::South).await?
+            }
+            Some(GameRules::Jungle) => self.new_jungle_game(ch.challenger_id, ch.days_per_move, Player::South).await?,
+            None => return Err(UserError::Internal("bad rule set".into())),
+        };
         if !self.store.link_challenge(ch.id, game).await? {
             self.cancel_invitation(ch.challenger_id, game).await.ok();
             return Err(UserError::ChallengeTaken);

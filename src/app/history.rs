@@ -58,13 +58,22 @@ impl Ending {
     }
 }
 
+/// The position of a replay frame in its own game's terms.
+#[derive(Clone, Debug)]
+pub enum FrameView {
+    /// A Stratego position, all ranks revealed (R26).
+    Stratego(PlayerView),
+    /// A Jungle position (nothing is hidden, RULES.md §9).
+    Jungle(jungle::PlayerView),
+}
+
 /// One frame of a replay: the position after `ply` plies, everything revealed.
 #[derive(Clone, Debug)]
 pub struct ReplayFrame {
     /// Who played the reader's opponent.
     pub opponent: Who,
-    /// The reader's view of that position, with all ranks revealed (R26).
-    pub view: PlayerView,
+    /// The reader's view of that position, from the reader's side.
+    pub view: FrameView,
     /// Plies shown (0 = the start position).
     pub ply: usize,
     /// Plies in the whole game.
@@ -152,12 +161,29 @@ impl App {
         Ok((format!("srazhenie-game-{game_id}.txt"), engine::export(&game), facts))
     }
 
+    /// A finished Jungle game of the user's with its facts
+    /// ([`UserError::WrongPhase`] for a Stratego game).
+    async fn finished_jungle(&self, user_id: i64, game_id: i64) -> Result<(jungle::Game, GameFacts), UserError> {
+        let (rec, side) = self.finished_record(user_id, game_id).await?;
+        if !super::jungle::is_jungle(&rec) {
+            return Err(UserError::WrongPhase);
+        }
+        let game = super::jungle::load(&rec)?;
+        let facts = self.facts(&rec, side, GameRules::Jungle, game.outcome().map(Ending::Jungle)).await;
+        Ok((game, facts))
+    }
+
     /// A PNG of the final position from the reader's side, everything
-    /// revealed, with the facts for its caption.
+    /// revealed, with the facts for its caption (a Jungle game drawn by
+    /// [`crate::picture::jungle::render_png`]).
     ///
     /// # Errors
     /// [`UserError::NotInGame`], [`UserError::WrongPhase`] before the end.
     pub async fn picture(&self, user_id: i64, game_id: i64) -> Result<(Vec<u8>, GameFacts), UserError> {
+        if self.is_jungle_game(game_id).await? {
+            let (game, facts) = self.finished_jungle(user_id, game_id).await?;
+            return Ok((crate::picture::jungle::render_png(&game.view(facts.me)), facts));
+        }
         let (game, facts) = self.finished_game(user_id, game_id).await?;
         Ok((crate::picture::render_png(&game.view(facts.me)), facts))
     }
@@ -167,6 +193,12 @@ impl App {
     /// # Errors
     /// [`UserError::NotInGame`], [`UserError::WrongPhase`] before the end.
     pub async fn replay(&self, user_id: i64, game_id: i64, ply: usize) -> Result<ReplayFrame, UserError> {
+        if self.is_jungle_game(game_id).await? {
+            let (game, facts) = self.finished_jungle(user_id, game_id).await?;
+            let (view, ply, total) = super::jungle::replay_view(&game, facts.me, ply)?;
+            let opponent = facts.players[facts.me.other()].clone();
+            return Ok(ReplayFrame { opponent, view: FrameView::Jungle(view), ply, total });
+        }
         let (game, facts) = self.finished_game(user_id, game_id).await?;
         let side = facts.me;
         let total = game.ply();
@@ -182,6 +214,6 @@ impl App {
             let _ = frame.agree_draw();
         }
         let opponent = facts.players[side.other()].clone();
-        Ok(ReplayFrame { opponent, view: frame.view(side), ply, total })
+        Ok(ReplayFrame { opponent, view: FrameView::Stratego(frame.view(side)), ply, total })
     }
 }

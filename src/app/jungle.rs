@@ -179,7 +179,8 @@ pub enum JungleTap {
     Deselected,
     /// A move was played.
     Moved(MoveReport),
-    /// The move waits for its confirmation (the player's setting).
+    /// The move waits for its confirmation (the player's setting): a second
+    /// tap on its destination plays it; the board is not redrawn.
     Confirm(Move),
 }
 
@@ -211,7 +212,10 @@ impl App {
     }
 
     /// A tap on square `sq` of a Jungle board: select an own animal, clear
-    /// the selection, or move the selected animal there (J5–J9).
+    /// the selection, or move the selected animal there (J5–J9). With the
+    /// player's move confirmation on, the first tap on a destination only
+    /// asks ([`JungleTap::Confirm`], the board version unchanged) and a
+    /// second tap on it plays the move, as for Stratego.
     ///
     /// # Errors
     /// [`UserError::Stale`], [`UserError::WrongPhase`], [`UserError::NotYourTurn`],
@@ -235,8 +239,18 @@ impl App {
                     return Err(UserError::NotYourTurn);
                 }
                 let confirm = state::confirms(rec, user.as_ref());
-                let seat = state::seat(rec, side);
                 let view = game.view(side);
+                // A move waiting for its confirmation: a second tap on its
+                // destination plays it; any other tap acts on the selection.
+                let seat = match state::seat(rec, side) {
+                    Seat::ConfirmMove(mv) if mv.to == sq => {
+                        let mv = move_to_jungle(mv).ok_or(UserError::Stale)?;
+                        let (report, notices, moves) = play_for(rec, &mut game, side, mv)?;
+                        return Ok(((JungleTap::Moved(report), notices), moves));
+                    }
+                    Seat::ConfirmMove(mv) => Seat::Selected(mv.from),
+                    seat => seat,
+                };
                 if let Seat::Selected(from) = seat {
                     if from == sq {
                         state::set_seat(rec, side, Seat::Idle)?;
@@ -246,7 +260,11 @@ impl App {
                     if view.destinations(jfrom).any(|t| t == jsq) {
                         let mv = Move::new(jfrom, jsq);
                         if confirm {
-                            state::set_seat(rec, side, Seat::ConfirmMove(engine::Move::new(from, sq)))?;
+                            // Not redrawn (no touch: the board version stays),
+                            // as for Stratego: the board keeps the selection and
+                            // the answer to the tap asks for a second tap.
+                            state::player_mut(rec, side)?.selected =
+                                Seat::ConfirmMove(engine::Move::new(from, sq)).store();
                             return Ok(((JungleTap::Confirm(mv), vec![]), vec![]));
                         }
                         let (report, notices, moves) = play_for(rec, &mut game, side, mv)?;
@@ -423,6 +441,34 @@ pub(crate) fn south_score(rec: &GameRecord) -> Result<Option<f64>, UserError> {
 pub(crate) fn export(rec: &GameRecord) -> Result<(String, Option<Outcome>), UserError> {
     let game = load(rec)?;
     Ok((jungle::export(&game), game.outcome()))
+}
+
+/// A spectator's view of Jungle game `rec` (J1: from South's side; nothing
+/// in Jungle is hidden, so it is a player's view); `None` when `rec` is not
+/// a Jungle game in play or finished.
+#[must_use]
+pub fn spectator_view(rec: &GameRecord) -> Option<jungle::PlayerView> {
+    if !is_jungle(rec) || !matches!(rec.status, GameStatus::Play | GameStatus::Finished) {
+        return None;
+    }
+    load(rec).ok().map(|g| g.view(Player::South))
+}
+
+/// The replay frame of a finished Jungle game after `ply` plies (clamped to
+/// the game's length), from `side`: the view, the plies shown, the plies of
+/// the whole game.
+pub(crate) fn replay_view(
+    game: &Game,
+    side: Player,
+    ply: usize,
+) -> Result<(jungle::PlayerView, usize, usize), UserError> {
+    let total = game.ply();
+    let ply = ply.min(total);
+    let mut frame = Game::new(game.first_player());
+    for rec in &game.history()[..ply] {
+        frame.play(rec.mv).map_err(UserError::JungleIllegal)?;
+    }
+    Ok((frame.view(side), ply, total))
 }
 
 #[cfg(test)]

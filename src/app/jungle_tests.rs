@@ -204,3 +204,90 @@ async fn rule_r23_the_clock_aborts_then_ends_a_jungle_game() {
     let rec = app.store().load_game(game).await.unwrap().unwrap();
     assert_eq!(rec.result, Some(format!("{}-time", first2.other().as_str())));
 }
+
+/// With move confirmation on (the default between people) the first tap on
+/// a destination only asks — the board version stays, so the board as
+/// shown keeps working — and a second tap on it plays the move; any other
+/// tap acts on the selection (here: clears it). As for Stratego.
+#[tokio::test]
+async fn a_confirmed_jungle_tap_asks_without_a_redraw_and_plays_on_the_second_tap() {
+    let app = fresh_app().await;
+    let (game, first) = jungle_in_play(&app, None).await;
+    let user = user_of(first);
+    let (from, to) = if first == Player::South { ("a3", "a4") } else { ("g7", "g6") };
+    let (from, to): (engine::Square, engine::Square) = (from.parse().unwrap(), to.parse().unwrap());
+    let version = |app: &App| {
+        let app = app.clone();
+        async move { state::player(&app.store().load_game(game).await.unwrap().unwrap(), first).unwrap().board_version }
+    };
+    let v = version(&app).await;
+    assert_eq!(app.tap(user, game, v, from).await.unwrap().0, TapResult::Jungle(JungleTap::Selected));
+    let v = version(&app).await;
+    let asked = app.tap(user, game, v, to).await.unwrap().0;
+    let mv = Move::new(to_jungle(from).unwrap(), to_jungle(to).unwrap());
+    assert_eq!(asked, TapResult::Jungle(JungleTap::Confirm(mv)));
+    assert_eq!(version(&app).await, v, "asking does not redraw the board");
+    assert!(app.store().list_moves(game).await.unwrap().is_empty());
+    // Another tap (the animal itself) acts on the selection: cleared.
+    assert_eq!(app.tap(user, game, v, from).await.unwrap().0, TapResult::Jungle(JungleTap::Deselected));
+    let v = version(&app).await;
+    app.tap(user, game, v, from).await.unwrap();
+    let v = version(&app).await;
+    assert!(matches!(app.tap(user, game, v, to).await.unwrap().0, TapResult::Jungle(JungleTap::Confirm(_))));
+    let (moved, done) = app.tap(user, game, v, to).await.unwrap();
+    assert!(matches!(moved, TapResult::Jungle(JungleTap::Moved(ref r)) if r.mv == mv), "{moved:?}");
+    assert_eq!(done.game_id, Some(game));
+    assert_eq!(app.store().list_moves(game).await.unwrap().len(), 1);
+}
+
+/// R26 for Jungle: once over, the game replays ply by ply from the reader's
+/// side and draws its final position as a picture; not before.
+#[tokio::test]
+async fn rule_r26_a_finished_jungle_game_replays_and_draws_its_picture() {
+    let app = fresh_app().await;
+    let (game, first) = jungle_in_play(&app, None).await;
+    let opening = |s: Player| if s == Player::South { "a3-a4" } else { "g7-g6" };
+    app.typed_move(user_of(first), opening(first)).await.unwrap();
+    assert_eq!(app.replay(ALICE, game, 0).await.unwrap_err(), UserError::WrongPhase, "not before the end");
+    assert_eq!(app.picture(ALICE, game).await.unwrap_err(), UserError::WrongPhase);
+    app.typed_move(user_of(first.other()), opening(first.other())).await.unwrap();
+    app.action(BOB, game, None, Action::ResignConfirm).await.unwrap();
+    for (user, side) in [(ALICE, Player::South), (BOB, Player::North)] {
+        let start = app.replay(user, game, 0).await.unwrap();
+        let crate::app::FrameView::Jungle(v) = &start.view else { panic!("a Jungle frame") };
+        assert_eq!((start.ply, start.total, v.me(), v.ply()), (0, 2, side, 0));
+        assert_eq!(v.position(), jungle::Game::new(first).position());
+        let one = app.replay(user, game, 1).await.unwrap();
+        let crate::app::FrameView::Jungle(v) = &one.view else { panic!("a Jungle frame") };
+        assert_eq!(v.last_move().map(|r| r.mv.to_string()), Some(opening(first).to_owned()));
+        // Past the end: the last frame.
+        let end = app.replay(user, game, 99).await.unwrap();
+        let crate::app::FrameView::Jungle(v) = &end.view else { panic!("a Jungle frame") };
+        assert_eq!((end.ply, v.ply()), (2, 2));
+        assert_eq!(end.opponent, crate::app::Who::Person(if side == Player::South { "Bob" } else { "Alice" }.into()));
+        let (png, facts) = app.picture(user, game).await.unwrap();
+        let img = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
+        assert_eq!((img.width(), img.height()), (crate::picture::jungle::WIDTH, crate::picture::jungle::HEIGHT));
+        assert_eq!((facts.rule_set, facts.me), (GameRules::Jungle, side));
+        assert_eq!(facts.outcome.and_then(Ending::winner), Some(Player::South));
+    }
+    // Someone else's game stays theirs.
+    app.touch_user(3, "Carol", None, Some("en")).await.unwrap();
+    assert_eq!(app.replay(3, game, 0).await.unwrap_err(), UserError::NotInGame);
+}
+
+/// A spectator sees a Jungle game in play from South's side (J1); nothing
+/// while it waits for its second player.
+#[tokio::test]
+async fn a_spectator_view_follows_a_jungle_game() {
+    let app = fresh_app().await;
+    let (game, first) = jungle_in_play(&app, None).await;
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    let v = spectator_view(&rec).expect("a game in play is watched");
+    assert_eq!((v.me(), v.ply()), (Player::South, 0));
+    app.typed_move(user_of(first), if first == Player::South { "a3-a4" } else { "g7-g6" }).await.unwrap();
+    let rec = app.store().load_game(game).await.unwrap().unwrap();
+    assert_eq!(spectator_view(&rec).map(|v| v.ply()), Some(1));
+    let (waiting, _) = app.new_jungle_game(ALICE, None, Player::South).await.unwrap();
+    assert!(spectator_view(&app.store().load_game(waiting).await.unwrap().unwrap()).is_none());
+}

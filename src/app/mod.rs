@@ -28,13 +28,15 @@ mod state;
 use engine::Player;
 use rand::Rng;
 
-pub use self::jungle::{GameRules, JUNGLE, JungleTap, from_jungle, is_jungle, to_jungle};
+pub use self::jungle::{
+    GameRules, JUNGLE, JungleTap, from_jungle, is_jungle, spectator_view as jungle_spectator_view, to_jungle,
+};
 pub use ai::{AI_USER_ID, ai_level};
 pub use board::{Board, Stage};
 pub use challenge::Accepted;
 pub use clock::{ClockConfig, DAY, VACATION_DAYS_PER_YEAR, Vacation, civil_date, deadline, refresh_points};
 pub use errors::UserError;
-pub use history::{Ending, GameFacts, ReplayFrame, Who};
+pub use history::{Ending, FrameView, GameFacts, ReplayFrame, Who};
 pub use hub::Hub;
 pub use lobby::{JoinOutcome, NewGameChoice};
 pub use play::{Action, TapResult};

@@ -9,7 +9,7 @@
 
 use engine::{RuleSetId, Square};
 
-use crate::app::{Action, Bench, BenchOp, SetupAction};
+use crate::app::{Action, Bench, BenchOp, GameRules, SetupAction};
 use crate::i18n::Lang;
 
 /// Telegram's limit on `callback_data`, in bytes.
@@ -120,8 +120,8 @@ pub enum Callback {
     Accept {
         /// The challenger's user id.
         challenger: i64,
-        /// The rule set.
-        rules: RuleSetId,
+        /// The game: a Stratego rule set or Jungle.
+        rules: GameRules,
         /// Days per move, 0 = unlimited.
         days: u8,
     },
@@ -281,7 +281,10 @@ impl Callback {
             Callback::Rematch { game } => format!("R.{game}"),
             Callback::Export { game } => format!("E.{game}"),
             Callback::ToggleConfirm(ai) => format!("T.{}", u8::from(ai)),
-            Callback::Accept { challenger, rules, days } => format!("I.{challenger}.{}.{days}", rules_index(rules)),
+            Callback::Accept { challenger, rules: GameRules::Jungle, days } => format!("I.{challenger}.j.{days}"),
+            Callback::Accept { challenger, rules: GameRules::Stratego(r), days } => {
+                format!("I.{challenger}.{}.{days}", rules_index(r))
+            }
             Callback::Watch { game } => format!("W.{game}"),
             Callback::Unwatch { game } => format!("O.{game}"),
             Callback::Picture { game } => format!("G.{game}"),
@@ -478,7 +481,8 @@ impl Callback {
                 if !crate::telegram::DAYS_CHOICES.contains(&days) {
                     return Err(BadCallback);
                 }
-                Callback::Accept { challenger: num(1)?, rules: rules(2)?, days }
+                let rules = if parts[2] == "j" { GameRules::Jungle } else { GameRules::Stratego(rules(2)?) };
+                Callback::Accept { challenger: num(1)?, rules, days }
             }
             "W" => {
                 arity(2)?;

@@ -18,16 +18,17 @@ use super::callback::Callback;
 use super::deliver::Ui;
 use super::outbox::{Content, Render, Target};
 use super::render::{days_text, esc, public_result, rank_label};
+use crate::app::GameRules;
 use crate::i18n::{Lang, tr, tr_args};
 use crate::storage::{Challenge, GameRecord, GameStatus};
 
-/// The inline articles for a query: one per rule set and days-per-move
-/// choice, narrowed by the words typed (`classic 3`).
+/// The inline articles for a query: one per game (each rule set and
+/// Jungle) and days-per-move choice, narrowed by the words typed (`classic 3`).
 #[must_use]
 pub fn articles(query: &str, challenger: i64, name: &str, lang: Lang) -> Vec<InlineQueryResult> {
     let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
     let mut out = vec![];
-    for rules in RuleSetId::ALL {
+    for rules in RuleSetId::ALL.map(GameRules::Stratego).into_iter().chain([GameRules::Jungle]) {
         for days in DAYS_CHOICES {
             let rules_name = tr(lang, &format!("rules-{}", rules.as_str()));
             let time = days_text((days > 0).then_some(i64::from(days)), lang);
@@ -60,7 +61,7 @@ pub fn articles(query: &str, challenger: i64, name: &str, lang: Lang) -> Vec<Inl
 
 /// The Accept button of an open card.
 #[must_use]
-pub fn accept_keyboard(challenger: i64, rules: RuleSetId, days: u8, lang: Lang) -> InlineKeyboardMarkup {
+pub fn accept_keyboard(challenger: i64, rules: GameRules, days: u8, lang: Lang) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
         tr(lang, "btn-accept-challenge"),
         Callback::Accept { challenger, rules, days }.encode(),
@@ -103,6 +104,10 @@ async fn card_text(ui: &Ui, ch: &Challenge, rec: &GameRecord, lang: Lang) -> Str
     let status = match rec.status {
         GameStatus::Waiting | GameStatus::Setup => tr(lang, "card-setup"),
         GameStatus::Cancelled => tr(lang, "status-cancelled"),
+        GameStatus::Play | GameStatus::Finished if crate::app::is_jungle(rec) => {
+            let Some(v) = crate::app::jungle_spectator_view(rec) else { return head };
+            super::jungle_board::public_status(&v, &sn, &nn, lang)
+        }
         GameStatus::Play | GameStatus::Finished => {
             let Some(game) = rec.state.as_deref().and_then(|s| serde_json::from_str::<engine::Game>(s).ok()) else {
                 return head;
@@ -261,8 +266,13 @@ pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
     if watchers.is_empty() || !matches!(rec.status, GameStatus::Play | GameStatus::Finished) {
         return;
     }
-    let Some(game) = rec.state.as_deref().and_then(|s| serde_json::from_str::<engine::Game>(s).ok()) else { return };
-    let view = game.spectator_view();
+    // A Jungle game is watched on its own board (nothing hidden, J1).
+    let jungle = crate::app::jungle_spectator_view(rec);
+    let game = rec.state.as_deref().and_then(|s| serde_json::from_str::<engine::Game>(s).ok());
+    let view = game.map(|g| g.spectator_view());
+    if jungle.is_none() && view.is_none() {
+        return;
+    }
     let south = name_of(ui, rec.player("south").map(|p| p.user_id).unwrap_or_default()).await;
     let north = name_of(ui, rec.player("north").map(|p| p.user_id).unwrap_or_default()).await;
     for (user_id, message_id, rendered) in watchers {
@@ -273,13 +283,24 @@ pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
             Ok(Some(u)) => Lang::for_user(u.lang.as_deref(), u.tg_lang.as_deref()),
             _ => Lang::En,
         };
-        let text = spectator_text(&view, rec.id, &south, &north, lang);
-        let kb = InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
+        let (text, mut rows) = match (&jungle, &view) {
+            (Some(v), _) => super::jungle_board::spectator_board(v, rec.id, &south, &north, lang),
+            (None, Some(v)) => (spectator_text(v, rec.id, &south, &north, lang), vec![]),
+            (None, None) => return,
+        };
+        rows.push(vec![InlineKeyboardButton::callback(
             tr(lang, "btn-unwatch"),
             Callback::Unwatch { game: rec.id }.encode(),
-        )]]);
-        // The page in spectator mode, as for the players (issue 22).
-        let Some(kb) = ui.with_webapp_button(Some(kb), rec.id, lang) else { continue };
+        )]);
+        let kb = InlineKeyboardMarkup::new(rows);
+        // The page in spectator mode, as for the players (issue 22); Jungle
+        // has no page yet.
+        let kb = if jungle.is_some() {
+            kb
+        } else {
+            let Some(kb) = ui.with_webapp_button(Some(kb), rec.id, lang) else { continue };
+            kb
+        };
         let Some(m) = message_id else {
             // A first board: sent here, so that a second sync does not send another.
             let id = ui.send(user_id, text, Some(kb)).await.map(|m| i64::from(m.0));
@@ -324,13 +345,13 @@ pub async fn group_games(ui: &Ui, chat: i64, lang: Lang) -> String {
     lines.join("\n")
 }
 
-/// Days-per-move and rule set read from `/challenge` words (`classic 3`).
+/// Days-per-move and game read from `/challenge` words (`classic 3`, `jungle`).
 #[must_use]
-pub fn parse_challenge_args(words: &[&str]) -> (RuleSetId, u8) {
-    let mut rules = RuleSetId::Battle;
+pub fn parse_challenge_args(words: &[&str]) -> (GameRules, u8) {
+    let mut rules = GameRules::Stratego(RuleSetId::Battle);
     let mut days = 0;
     for w in words {
-        if let Ok(r) = w.parse::<RuleSetId>() {
+        if let Some(r) = GameRules::parse(&w.to_lowercase()) {
             rules = r;
         } else if let Ok(d) = w.parse::<u8>()
             && DAYS_CHOICES.contains(&d)

@@ -165,24 +165,101 @@ pub fn board_keyboard(v: &PlayerView, ctx: &BoardCtx<'_>) -> InlineKeyboardMarku
         _ => None,
     };
     let dests: Vec<Square> = selected.map(|s| v.destinations(s).collect()).unwrap_or_default();
-    let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::with_capacity(ROWS + 1);
-    for row in 0..jungle::RANKS {
-        let line = (0..jungle::FILES)
-            .filter_map(|col| v.screen_square(row, col))
-            .map(|sq| {
-                // Once the game is over the board stays, its squares inert.
-                let cb = if over { Callback::Noop } else { Callback::Tap { game, ver, sq: from_jungle(sq) } };
-                button(square_label(v, sq, selected, &dests), cb)
-            })
-            .collect();
-        rows.push(line);
-    }
+    // Once the game is over the board stays, its squares inert.
+    let mut rows = square_rows(v, selected, &dests, |sq| {
+        if over { Callback::Noop } else { Callback::Tap { game, ver, sq: from_jungle(sq) } }
+    });
     rows.push(if over {
         vec![button(tr(lang, "btn-rematch"), Callback::Rematch { game })]
     } else {
         vec![button(tr(lang, "btn-menu"), Callback::Play { game, ver, action: Action::Menu })]
     });
     InlineKeyboardMarkup::new(rows)
+}
+
+/// The 9 rows of 7 square buttons of `v`, from its reader's side, each
+/// pressing `tap` of its square (J1).
+fn square_rows(
+    v: &PlayerView,
+    selected: Option<Square>,
+    dests: &[Square],
+    tap: impl Fn(Square) -> Callback,
+) -> Vec<Vec<InlineKeyboardButton>> {
+    (0..jungle::RANKS)
+        .map(|row| {
+            (0..jungle::FILES)
+                .filter_map(|col| v.screen_square(row, col))
+                .map(|sq| button(square_label(v, sq, selected, dests), tap(sq)))
+                .collect()
+        })
+        .collect()
+}
+
+/// A frame of a finished game's replay (`/history`): the text under the
+/// replay's title (the legend, the ply shown, the result on the last frame)
+/// and the position as 9 rows of 7 inert buttons, for the caller's
+/// stepping row.
+#[must_use]
+pub fn replay_board(v: &PlayerView, opponent: &str, lang: Lang) -> (String, Vec<Vec<InlineKeyboardButton>>) {
+    let mut t = format!("\n{}", tr_args(lang, "jungle-legend", &[("enemy", side_mark(v.me().other()).into())]));
+    if let Some(last) = v.last_move() {
+        t.push_str(&format!("\n{}", describe_ply(v, last, lang, opponent)));
+    }
+    if let Some(o) = v.outcome() {
+        t.push_str(&format!("\n<b>{}</b>", outcome_line(o, v.me(), lang)));
+    }
+    (t, square_rows(v, None, &[], |_| Callback::Noop))
+}
+
+/// A spectator's Jungle board: the title with both names, a legend, the
+/// last ply by name, then the result or who is to move; and the position
+/// from South's side (J1) as 9 rows of 7 inert buttons, for the caller's
+/// Unwatch row. `v` is South's view (nothing in Jungle is hidden).
+#[must_use]
+pub fn spectator_board(
+    v: &PlayerView,
+    game_id: i64,
+    south: &str,
+    north: &str,
+    lang: Lang,
+) -> (String, Vec<Vec<InlineKeyboardButton>>) {
+    let name = |p: Player| esc(if p == Player::South { south } else { north });
+    let mut t = tr_args(
+        lang,
+        "jungle-spectator-title",
+        &[("id", game_id.into()), ("south", name(Player::South).into()), ("north", name(Player::North).into())],
+    );
+    t.push_str(&format!("\n{}", tr(lang, "jungle-spectator-legend")));
+    if let Some(last) = v.last_move() {
+        let mut line =
+            tr_args(lang, "ply-line", &[("who", name(last.player).into()), ("mv", last.mv.to_string().into())]);
+        if let Some(a) = last.captured {
+            let animal = format!("{} {}", animal_label(a), animal_name(a, lang));
+            line.push_str(&format!(" {}", tr_args(lang, "jungle-captures", &[("animal", animal.into())])));
+        }
+        t.push_str(&format!("\n{line}"));
+    }
+    let status = public_status(v, south, north, lang);
+    t.push_str(&if v.outcome().is_some() { format!("\n<b>{status}</b>") } else { format!("\n{status}") });
+    (t, square_rows(v, None, &[], |_| Callback::Noop))
+}
+
+/// A Jungle game's public status line for a challenge card or a
+/// spectator (names escaped): "🎯 move 8, Bob to play" or "Alice won — an
+/// animal entered the den."
+#[must_use]
+pub fn public_status(v: &PlayerView, south: &str, north: &str, lang: Lang) -> String {
+    let name = |p: Player| esc(if p == Player::South { south } else { north });
+    match v.outcome() {
+        Some(o) => {
+            let head = match o.winner() {
+                Some(w) => tr_args(lang, "card-winner", &[("name", name(w).into())]),
+                None => tr(lang, "result-draw"),
+            };
+            format!("{head} — {}", reason_text(o, lang))
+        }
+        None => tr_args(lang, "card-move", &[("n", (v.ply() + 1).into()), ("name", name(v.turn()).into())]),
+    }
 }
 
 #[cfg(test)]

@@ -171,3 +171,49 @@ fn the_board_text_names_game_animals_and_turn_in_both_languages() {
         assert!(!t.contains('{') && !t.contains("jungle-") && !t.contains("why-"), "no missing text: {t}");
     }
 }
+
+/// A game South plays after `moves`, South first.
+fn after(moves: &[&str]) -> Game {
+    let mut game = Game::new(Player::South);
+    for mv in moves {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn rule_r26_a_replay_frame_is_the_inert_board_with_its_last_ply() {
+    let game = after(&["g3-g4", "a7-a6", "g4-g5", "a6-a5", "g5-g6", "a5-a4", "g6-g7"]);
+    let (text, rows) = replay_board(&game.view(Player::North), "Alice", Lang::Ru);
+    assert_eq!(rows.len(), ROWS);
+    assert!(rows.iter().all(|r| r.len() == ROW));
+    assert!(rows.iter().flatten().all(|b| data(b) == "_"), "inert squares");
+    // North's view: g7 is row 6, column 0 (J1: rank 1 on top); the capture is marked.
+    assert_eq!(rows[6][0].text, "›🔴🐀1");
+    assert!(text.contains("Alice: g6-g7 ✖ 🐘8 Слон"), "{text}");
+    assert!(!text.contains("<b>"), "no result mid-game: {text}");
+    let mut over = game.clone();
+    over.resign(Player::North).unwrap();
+    let (text, _) = replay_board(&over.view(Player::South), "Bob", Lang::En);
+    assert!(text.contains("You: g6-g7") && text.contains("<b>You won — by resignation.</b>"), "{text}");
+}
+
+#[test]
+fn a_spectator_board_names_both_players_the_last_ply_and_the_turn() {
+    let game = after(&["g3-g4", "a7-a6", "g4-g5", "a6-a5", "g5-g6", "a5-a4", "g6-g7"]);
+    let v = game.view(Player::South);
+    let (en, rows) = spectator_board(&v, 7, "Alice", "Bob <b>", Lang::En);
+    assert!(en.starts_with("👁 <b>Game #7</b> of Jungle: Alice (South, 🔴) vs Bob &lt;b&gt; (North, 🔵)"), "{en}");
+    assert!(en.contains("Alice: g6-g7 ✖ 🐘8 Elephant"), "{en}");
+    assert!(en.contains("🎯 move 8, Bob &lt;b&gt; to play"), "{en}");
+    assert_eq!(rows.len(), ROWS);
+    assert!(rows.iter().flatten().all(|b| data(b) == "_"), "a spectator cannot move");
+    assert_eq!(rows[2][6].text, "›🐀1", "South's Rat on g7, South's side below (J1)");
+    let mut over = game.clone();
+    over.resign(Player::North).unwrap();
+    let (ru, _) = spectator_board(&over.view(Player::South), 7, "Алиса", "Боб", Lang::Ru);
+    assert!(ru.contains("«Джунгли»") && ru.contains("<b>Победил(а) Алиса — сдача.</b>"), "{ru}");
+    for t in [&en, &ru] {
+        assert!(!t.contains('{') && !t.contains("jungle-"), "no missing text: {t}");
+    }
+}

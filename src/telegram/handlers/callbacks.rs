@@ -40,11 +40,8 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             let toast = match r {
                 TapResult::Moved(rep) => Some(rep.mv.to_string()),
                 TapResult::Jungle(JungleTap::Moved(rep)) => Some(rep.mv.to_string()),
-                TapResult::Confirm(mv) => Some(tr_args(
-                    lang,
-                    "toast-tap-again",
-                    &[("sq", mv.to.to_string().into()), ("mv", mv.to_string().into())],
-                )),
+                TapResult::Confirm(mv) => Some(tap_again(mv.to.to_string(), mv.to_string(), lang)),
+                TapResult::Jungle(JungleTap::Confirm(mv)) => Some(tap_again(mv.to.to_string(), mv.to_string(), lang)),
                 TapResult::Selected(_) | TapResult::Deselected | TapResult::Jungle(_) => None,
             };
             (toast, d, Force::default())
@@ -385,4 +382,9 @@ pub(super) fn game_of_callback(cb: &Callback) -> Option<i64> {
         | Callback::CancelInvite { game } => Some(game),
         _ => None,
     }
+}
+
+/// The toast of a tapped move waiting for its confirmation: "Tap a5 again to play a4-a5".
+fn tap_again(sq: String, mv: String, lang: Lang) -> String {
+    tr_args(lang, "toast-tap-again", &[("sq", sq.into()), ("mv", mv.into())])
 }

@@ -91,42 +91,46 @@ pub(super) async fn history(ui: &Ui, user: &UserRecord, lang: Lang) {
             res,
             tr_args(lang, "moves-count", &[("n", g.plies.into())])
         ));
-        let export = InlineKeyboardButton::callback(tr(lang, "btn-export"), Callback::Export { game: g.id }.encode());
-        if g.rule_set == GameRules::Jungle {
-            // A Jungle game is shared by its export (J12); replay and picture speak Stratego.
-            rows.push(vec![export]);
-            continue;
-        }
         rows.push(vec![
             InlineKeyboardButton::callback(
                 format!("▶ {}", tr_args(lang, "game-number", &[("id", g.id.into())])),
                 Callback::Replay { game: g.id, ply: 0 }.encode(),
             ),
-            export,
+            InlineKeyboardButton::callback(tr(lang, "btn-export"), Callback::Export { game: g.id }.encode()),
             InlineKeyboardButton::callback(tr(lang, "btn-picture"), Callback::Picture { game: g.id }.encode()),
         ]);
     }
     let _ = ui.send(user.id, lines.join("\n"), Some(InlineKeyboardMarkup::new(rows)));
 }
 
-/// The text and buttons of a replay frame.
+/// The text and buttons of a replay frame: a Stratego frame as a text
+/// grid, a Jungle frame as its inert 7×9 board of buttons.
 pub(super) fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: Lang) -> (String, InlineKeyboardMarkup) {
-    let v = &frame.view;
     let mut t =
         tr_args(lang, "replay-title", &[("id", game.into()), ("ply", frame.ply.into()), ("total", frame.total.into())]);
-    t.push_str(&format!("\n<pre>{}</pre>", crate::telegram::render::grid(v, lang)));
-    if frame.ply > 0
-        && let Some(last) = v.history().last()
-    {
-        let opponent = crate::telegram::shared::who_name(&frame.opponent, lang);
-        t.push_str(&format!("\n{}", crate::telegram::render::describe_ply(v, last, lang, &opponent)));
+    let opponent = crate::telegram::shared::who_name(&frame.opponent, lang);
+    let mut rows = vec![];
+    match &frame.view {
+        crate::app::FrameView::Stratego(v) => {
+            t.push_str(&format!("\n<pre>{}</pre>", crate::telegram::render::grid(v, lang)));
+            if frame.ply > 0
+                && let Some(last) = v.history().last()
+            {
+                t.push_str(&format!("\n{}", crate::telegram::render::describe_ply(v, last, lang, &opponent)));
+            }
+        }
+        crate::app::FrameView::Jungle(v) => {
+            let (text, board) = crate::telegram::jungle_board::replay_board(v, &opponent, lang);
+            t.push_str(&text);
+            rows = board;
+        }
     }
     let to = |ply: usize| Callback::Replay { game, ply: u32::try_from(ply).unwrap_or(u32::MAX) }.encode();
-    let kb = InlineKeyboardMarkup::new(vec![vec![
+    rows.push(vec![
         InlineKeyboardButton::callback("⏮", to(0)),
         InlineKeyboardButton::callback("◀", to(frame.ply.saturating_sub(1))),
         InlineKeyboardButton::callback("▶", to(frame.ply + 1)),
         InlineKeyboardButton::callback("⏭", to(frame.total)),
-    ]]);
-    (t, kb)
+    ]);
+    (t, InlineKeyboardMarkup::new(rows))
 }
