@@ -351,6 +351,12 @@ impl Ui {
         }
     }
 
+    /// Whether game `game_id` is a Jungle game (no Mini App page for it);
+    /// `false` when it cannot be read.
+    async fn is_jungle_game(&self, game_id: i64) -> bool {
+        matches!(self.app.game(game_id).await, Ok(Some(rec)) if crate::app::is_jungle(&rec))
+    }
+
     /// `kb` with a last row holding the "🗺 Board" button that opens the
     /// Mini App on `game_id` (`WEBAPP_URL/?game=<id>`), when `WEBAPP_URL` is
     /// set and the keyboard has room (Telegram: at most 100 buttons).
@@ -466,10 +472,13 @@ impl Ui {
             let Some(user) = self.user(n.user_id).await else { continue };
             let lang = Lang::for_user(user.lang.as_deref(), user.tg_lang.as_deref());
             let (text, kb) = texts::notice(&n.notice, lang);
-            // A notice about a game with a board opens it in the Mini App too.
+            // A notice about a game with a board opens it in the Mini App
+            // too (Stratego only: the page has no Jungle board).
             let kb = match texts::board_of(&n.notice) {
-                Some(game) => self.with_webapp_button(kb, game, lang),
-                None => kb,
+                Some(game) if self.webapp_url.is_some() && !self.is_jungle_game(game).await => {
+                    self.with_webapp_button(kb, game, lang)
+                }
+                _ => kb,
             };
             if user.blocked {
                 continue;
