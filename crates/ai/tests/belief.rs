@@ -67,10 +67,7 @@ fn approaching_a_revealed_piece_makes_stronger_ranks_likelier() {
         (sq("e7"), Player::North, Rank::Soldier),
         (sq("j10"), Player::North, Rank::Flag),
     ];
-    let mut g = engine::Game::from_pieces(RuleSetId::Battle, &pieces, Player::South);
-    g.play("e4-e5".parse().unwrap()).unwrap();
-    g.play("e7-e6".parse().unwrap()).unwrap();
-    let belief = Belief::new(&Observation::from_view(&g.view(Player::South))).unwrap();
+    let belief = Belief::new(&observe(RuleSetId::Battle, &pieces, Player::South, &["e4-e5", "e7-e6"])).unwrap();
     let mut rng = common::rng(4);
     let n = 4000;
     let stronger = (0..n)
@@ -112,6 +109,15 @@ fn the_setup_prior_keeps_the_marshal_off_the_front_rank() {
     let (soldiers_plain, soldiers_prior) =
         (share(&plain, Rank::Soldier, &mut rng), share(&with_prior, Rank::Soldier, &mut rng));
     assert!(soldiers_prior > soldiers_plain * 1.5, "{soldiers_prior} vs {soldiers_plain}");
+}
+
+/// The view of South after `plies` from `pieces` (`first` to move) under `rules`.
+fn observe(rules: RuleSetId, pieces: &[(Square, Player, Rank)], first: Player, plies: &[&str]) -> Observation {
+    let mut g = engine::Game::from_pieces(rules, pieces, first);
+    for mv in plies {
+        g.play(mv.parse().unwrap()).unwrap();
+    }
+    Observation::from_view(&g.view(Player::South))
 }
 
 /// How often the enemy piece on `at` is sampled as `ranks`, out of `n`.
@@ -232,13 +238,9 @@ fn ranks_the_enemy_has_been_seen_to_move_are_likelier_for_its_movers() {
         (sq("e8"), Player::North, Rank::Sergeant),
         (sq("j10"), Player::North, Rank::Flag),
     ];
-    let mut g = engine::Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
     let plies =
         ["e1-e2", "a7-a6", "e2-e1", "a6-a5", "a4-a5", "j7-j6", "e1-e2", "j6-j5", "j4-j5", "e8-e7", "e2-e1", "e7-e6"];
-    for mv in plies {
-        g.play(mv.parse().unwrap()).unwrap();
-    }
-    let obs = Observation::from_view(&g.view(Player::South));
+    let obs = observe(RuleSetId::Ucc, &pieces, Player::South, &plies);
     let at = sq("e6");
     let sharp = share(&Belief::suspecting(&obs).unwrap(), at, &[Rank::Sergeant], 6000);
     let mild = share(&Belief::with_setup_prior(&obs).unwrap(), at, &[Rank::Sergeant], 6000);
@@ -279,15 +281,11 @@ fn an_opponent_whose_approachers_turned_out_weaker_is_read_as_a_bluffer() {
         (sq("f8"), Player::North, Rank::Major),
         (sq("j10"), Player::North, Rank::Flag),
     ];
-    let mut g = engine::Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
     let plies = [
         "e4-e5", "f7-f6", "a4-a3", "f6-f5", "e5-f5", "e7-e6", "a3-a4", "e6-e5", "f5-e5", "f8-f7", "a4-a3", "f7-f6",
         "a3-a4", "f6-f5",
     ];
-    for mv in plies {
-        g.play(mv.parse().unwrap()).unwrap();
-    }
-    let obs = Observation::from_view(&g.view(Player::South));
+    let obs = observe(RuleSetId::Ucc, &pieces, Player::South, &plies);
     let stronger = [Rank::Marshal, Rank::General, Rank::Colonel, Rank::Major];
     let after_bluffs = share(&Belief::suspecting(&obs).unwrap(), sq("f5"), &stronger, 6000);
     let careful = after_meeting(Rank::Captain, &["e7-e6"], "e7");
