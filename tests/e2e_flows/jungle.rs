@@ -280,12 +280,7 @@ fn jungle_challenge_cards_and_a_spectator() {
     assert!(title.starts_with("Jungle · ") && title.contains("3 days"), "{title}");
     let group = env.api.group(-300_000 - alice.id, "Club", &[&alice, &bob, &dave]);
     alice.send_in(group, "/challenge jungle 3", None);
-    let card = wait_for(WAIT, "the challenge card", || {
-        env.api
-            .messages(group)
-            .into_iter()
-            .find(|m| m.from_bot && m.text.contains("Jungle") && !m.keyboard().is_empty())
-    });
+    let card = wait_card(&env, group, "Jungle");
     let accept = card.keyboard()[0][0].data.clone().expect("accept");
     let ans = bob.press_on(On::Message(group, card.id), &accept);
     assert!(ans["text"].as_str().unwrap_or("").contains("accepted"), "{ans}");

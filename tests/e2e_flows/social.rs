@@ -98,12 +98,7 @@ fn group_challenge_to_a_named_person() {
     let group = env.api.group(-200_000 - alice.id, "Club", &[&alice, &bob, &carol]);
     let said = bob.send_in(group, "hi all", None);
     alice.send_in(group, "/challenge duel", Some(said));
-    let card = wait_for(WAIT, "the challenge card", || {
-        env.api
-            .messages(group)
-            .into_iter()
-            .find(|m| m.from_bot && m.text.contains("challenges Bob") && !m.keyboard().is_empty())
-    });
+    let card = wait_card(&env, group, "challenges Bob");
     let data = card.keyboard()[0][0].data.clone().expect("accept");
     let ans = carol.press_on(On::Message(group, card.id), &data);
     assert!(ans["text"].as_str().unwrap_or("").contains("for someone else"), "{ans}");

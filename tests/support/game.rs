@@ -35,6 +35,14 @@ pub fn the_board(u: &User, game: i64) -> Msg {
     board(u, game).unwrap_or_else(|| panic!("{} has no board of game {game}", u.name))
 }
 
+/// The bot's challenge card in group chat `group` whose text contains
+/// `needle`, once it has its buttons.
+pub fn wait_card(env: &Env, group: i64, needle: &str) -> Msg {
+    wait_for(WAIT, "the challenge card", || {
+        env.api.messages(group).into_iter().find(|m| m.from_bot && m.text.contains(needle) && !m.keyboard().is_empty())
+    })
+}
+
 /// Waits until the user's board of `game` satisfies `pred`.
 pub fn wait_board(u: &User, game: i64, what: &str, pred: impl Fn(&Msg) -> bool) -> Msg {
     wait_for(WAIT, &format!("{}'s board of game {game}: {what}", u.name), || board(u, game).filter(|m| pred(m)))
