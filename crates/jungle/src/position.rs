@@ -12,6 +12,10 @@ use crate::record::{Move, MoveError};
 use crate::square::{Bits, DEN, Square, TRAPS, Terrain, WATER};
 use crate::tables::{JUMPS, KEYS, NEIGH, NONE, NORTH_TO_MOVE, STEPS};
 
+/// How many (animal, direction) slots [`Position::random_move`] draws
+/// before it lists the moves instead.
+const RANDOM_TRIES: usize = 12;
+
 /// The animals on the board and the side to move. `Copy` and about 90
 /// bytes, so a search copies it at each node.
 ///
@@ -221,41 +225,62 @@ impl Position {
     }
 
     /// A legal move of the side to move drawn uniformly at random, `None`
-    /// when there is none (J10): the `k`-th move of
-    /// [`Position::legal_moves_into`] for `k` drawn by
-    /// `rng.random_range(0..count)`, found by counting each animal's
-    /// targets rather than listing them (random playouts).
+    /// when there is none (J10). For random playouts: an animal has at most
+    /// one move in each of the four directions (a step, or for a Lion or
+    /// Tiger facing the river its jump, J5–J6), so a slot (animal,
+    /// direction) is drawn uniformly and taken when its move is legal,
+    /// else drawn again; after a dozen misses one of the listed
+    /// moves is drawn. Every legal move is equally likely either way.
     pub fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         let me = self.turn.index();
-        let (mut from, mut to) = ([0usize; 8], [0 as Bits; 8]);
-        let (mut n, mut total) = (0, 0usize);
-        let mut bits = self.occ[me];
-        while bits != 0 {
-            let f = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let t = self.targets(f, self.animal_on(f), me);
-            if t != 0 && n < from.len() {
-                (from[n], to[n]) = (f, t);
-                n += 1;
-                total += t.count_ones() as usize;
+        let own = self.occ[me];
+        let slots = own.count_ones() * 4;
+        for _ in 0..RANDOM_TRIES {
+            let slot = rng.random_range(0..slots);
+            let mut bits = own;
+            for _ in 0..slot / 4 {
+                bits &= bits - 1;
+            }
+            let from = bits.trailing_zeros() as usize;
+            if let Some(to) = self.move_toward(from, (slot % 4) as usize, me) {
+                return Some(Move::new(Square::at(from), Square::at(to)));
             }
         }
-        if total == 0 {
+        let mut moves = Vec::with_capacity(32);
+        self.legal_moves_into(&mut moves);
+        (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+    }
+
+    /// The target of the move of the animal on `from` (of side `me`) in
+    /// direction `d` (see [`Square::step`]) when it is legal (J5–J9): the
+    /// neighbour, or across the river for a Lion or Tiger (J6).
+    #[inline]
+    fn move_toward(&self, from: usize, d: usize, me: usize) -> Option<usize> {
+        let mut to = NEIGH[from][d];
+        if to == NONE {
             return None;
         }
-        let mut k = rng.random_range(0..total);
-        for (&f, &t) in from.iter().zip(&to).take(n) {
-            let c = t.count_ones() as usize;
-            if k < c {
-                let mut t = t;
-                for _ in 0..k {
-                    t &= t - 1;
-                }
-                return Some(Move::new(Square::at(f), Square::at(t.trailing_zeros() as usize)));
+        let animal = self.animal_on(from);
+        if WATER & (1 << to) != 0 && animal != Animal::Rat {
+            let jump = JUMPS[from][d];
+            if !animal.jumps() || jump.to == NONE || (self.occ[0] | self.occ[1]) & jump.over != 0 {
+                return None; // J5, J6
             }
-            k -= c;
+            to = jump.to;
         }
-        None
+        let to = to as usize;
+        let bit = 1 << to;
+        if self.occ[me] & bit != 0 || to == DEN[me] as usize {
+            return None; // J5
+        }
+        if self.occ[me ^ 1] & bit != 0 {
+            let trapped = TRAPS[me] & bit != 0;
+            let (fw, tw) = (WATER & (1 << from) != 0, WATER & bit != 0);
+            if !animal.captures(self.animal_on(to), fw, tw, trapped) {
+                return None; // J7–J9
+            }
+        }
+        Some(to)
     }
 
     /// Every legal move of the side to move.
@@ -326,6 +351,16 @@ impl Position {
             }
             None => Ok(()),
         }
+    }
+
+    /// The same animals with the other side to move: a "null move" for
+    /// searches (null-move pruning). Not a ply of the game: J4 has no pass.
+    #[must_use]
+    pub const fn passed(&self) -> Position {
+        let mut next = *self;
+        next.hash ^= NORTH_TO_MOVE;
+        next.turn = self.turn.other();
+        next
     }
 
     /// Plays `mv` for the side to move without checking it and returns the
