@@ -353,16 +353,6 @@ impl Position {
         }
     }
 
-    /// The same animals with the other side to move: a "null move" for
-    /// searches (null-move pruning). Not a ply of the game: J4 has no pass.
-    #[must_use]
-    pub const fn passed(&self) -> Position {
-        let mut next = *self;
-        next.hash ^= NORTH_TO_MOVE;
-        next.turn = self.turn.other();
-        next
-    }
-
     /// Plays `mv` for the side to move without checking it and returns the
     /// captured animal. Only for moves [`Position::check`] accepts.
     #[inline]

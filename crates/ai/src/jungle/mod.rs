@@ -8,7 +8,7 @@
 //! | `greedy` | a winning move, else the most valuable capture, else random | – |
 //! | `easy` | two plies + captures, material and den distance, ±60 points of noise | 20 ms |
 //! | `normal` | iterative deepening, material and den distance | 300 ms |
-//! | `hard` | iterative deepening with late-move reductions, a larger table, also trap, river and den-guard terms, den threats in the capture search, avoids draws (contempt) | 1.95 s |
+//! | `hard` | iterative deepening with principal variation search, late-move reductions and den-threat extensions, a larger table, also trap, river and den-guard terms, den threats in the capture search, avoids draws (contempt) | 1.95 s |
 //!
 //! Every searching level first plays a move that wins at once (J10: into
 //! the enemy den, or the capture of the last enemy animal). Ties between
