@@ -182,3 +182,75 @@ fn quick_replay_stepping_ends_on_the_ply_the_presses_lead_to() {
     assert!(refused.is_empty(), "the bot paces itself: {refused:?}");
     env.check_clean();
 }
+
+/// How far a spectator board may be behind its game: one chat's pacing, an
+/// edit every 1.1 s (`src/telegram/pacer.rs`); spectator boards have no
+/// window of their own, their edits are merged per message.
+const SPECTATOR_WINDOW: Duration = Duration::from_millis(1100);
+
+/// The ply a spectator board shows ("🎯 move 4" is after ply 3).
+fn spectator_ply(m: &Msg) -> Option<usize> {
+    number_after(&m.text, "🎯 move ").and_then(|n| usize::try_from(n - 1).ok())
+}
+
+/// Dave watches a group game while its players make six plies as fast as
+/// their boards let them, with Telegram's flood limits on: his board never
+/// falls more than the window behind the game (plus a margin for a busy
+/// machine), never goes back to an older ply, ends on the latest ply within
+/// the window plus 2 s, and no edit is refused as "not modified".
+#[test]
+fn a_spectator_board_keeps_up_with_a_burst_of_plies() {
+    let env = Env::with(Config { flood: true, ..Config::default() }, &[]);
+    let (alice, bob, group, card, game) = crate::social::group_game(&env);
+    let dave = started_user(&env, "Dave", "en");
+    let shown =
+        wait_for(WAIT, "the card in play", || env.api.message(group, card).filter(|m| m.text.contains("🎯 move 1,")));
+    let watch = shown.keyboard()[0][0].data.clone().expect("watch");
+    dave.press_on(On::Message(group, card), &watch);
+    let board = wait_for(WAIT, "the spectator board", || {
+        dave.bot_messages().into_iter().find(|m| m.text.starts_with("👁") && spectator_ply(m) == Some(0))
+    });
+    let calls_before = env.api.world().calls.len();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (typed, samples) = std::thread::scope(|s| {
+        let sampler = s.spawn(|| {
+            let mut seen = vec![];
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let ply = env.api.message(dave.id, board.id).as_ref().and_then(spectator_ply);
+                seen.push((Instant::now(), ply.expect("the spectator board shows a move")));
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            seen
+        });
+        let typed = six_plies(&alice, &bob, game);
+        // Until the board has shown the last ply for a while.
+        wait_for(WAIT, "the spectator board at the latest ply", || {
+            spectator_ply(&env.api.message(dave.id, board.id)?).filter(|&p| p == 6)
+        });
+        std::thread::sleep(Duration::from_millis(1500));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        (typed, sampler.join().expect("the sampler"))
+    });
+    let last = *typed.last().expect("six plies");
+    let allowed = SPECTATOR_WINDOW + Duration::from_millis(1500);
+    let mut worst = Duration::ZERO;
+    for pair in samples.windows(2) {
+        assert!(pair[1].1 >= pair[0].1, "the spectator board went back from ply {} to {}", pair[0].1, pair[1].1);
+    }
+    for (i, &t) in typed.iter().enumerate() {
+        // Ply i + 1 was typed at t: from when was it shown?
+        let shown_at = samples.iter().find(|(_, p)| *p > i).map(|(at, _)| *at).expect("every ply shown");
+        let behind = shown_at.saturating_duration_since(t);
+        worst = worst.max(behind);
+        assert!(behind < allowed, "the spectator board showed ply {} {behind:?} after it was typed", i + 1);
+    }
+    let caught_up = samples.iter().find(|(_, p)| *p == 6).map(|(at, _)| *at).expect("the latest ply shown");
+    let behind = caught_up.saturating_duration_since(last);
+    assert!(behind < SPECTATOR_WINDOW + Duration::from_secs(4), "the latest ply came {behind:?} after it was typed");
+    eprintln!("spectator board: at most {worst:?} behind a ply; the latest {behind:?} after it was typed");
+    assert_eq!(spectator_ply(&env.api.message(dave.id, board.id).expect("the board")), Some(6));
+    let (not_modified, refused) = refusals(&env, calls_before);
+    assert_eq!(not_modified, 0, "no edit identical to what a message shows");
+    assert!(refused.is_empty(), "the bot paces itself: {refused:?}");
+    env.check_clean();
+}
