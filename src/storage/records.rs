@@ -234,3 +234,19 @@ pub struct NewGame {
     /// Invitation code to register for this game (unique), if any.
     pub invitation_code: Option<String>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_strings_round_trip() {
+        for st in
+            [GameStatus::Waiting, GameStatus::Setup, GameStatus::Play, GameStatus::Finished, GameStatus::Cancelled]
+        {
+            assert_eq!(GameStatus::parse(st.as_str()), Some(st));
+        }
+        assert_eq!(GameStatus::parse("Play"), None);
+        assert!(GameStatus::Cancelled.is_over() && !GameStatus::Waiting.is_over());
+    }
+}

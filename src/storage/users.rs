@@ -198,3 +198,7 @@ impl Store {
         self.write_user(id, q).await
     }
 }
+
+#[cfg(test)]
+#[path = "users_tests.rs"]
+mod tests;

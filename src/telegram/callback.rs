@@ -155,6 +155,18 @@ pub enum Callback {
         /// Plies to show (clamped to the game's length).
         ply: u32,
     },
+    /// `/history`: ◀ (`forward: false`) or ▶ on a replay that showed
+    /// `from` plies: one ply back or on from where the presses before it
+    /// lead (the message may still show an older ply while its edits wait
+    /// for pacing), or from `from` when none is pending.
+    ReplayStep {
+        /// The finished game.
+        game: i64,
+        /// The ply the replay showed when the button was drawn.
+        from: u32,
+        /// ▶ (`true`) or ◀.
+        forward: bool,
+    },
     /// After the end: a rematch with sides swapped.
     Rematch {
         /// The finished game.
@@ -289,6 +301,9 @@ impl Callback {
             Callback::Unwatch { game } => format!("O.{game}"),
             Callback::Picture { game } => format!("G.{game}"),
             Callback::Replay { game, ply } => format!("V.{game}.{ply}"),
+            Callback::ReplayStep { game, from, forward } => {
+                format!("V.{game}.{from}.{}", if forward { 'n' } else { 'p' })
+            }
             Callback::Join(code) => format!("J.{}", String::from_utf8_lossy(&code)),
             Callback::AiLevel(l) => format!("a.{}", level_index(l)),
             Callback::AiGame(l, r) => format!("A.{}.{}", level_index(l), rules_index(r)),
@@ -509,8 +524,19 @@ impl Callback {
                 Callback::Picture { game: num(1)? }
             }
             "V" => {
-                arity(3)?;
-                Callback::Replay { game: num(1)?, ply: u32::try_from(num(2)?).map_err(|_| BadCallback)? }
+                let (game, ply) = (num(1)?, u32::try_from(num(2)?).map_err(|_| BadCallback)?);
+                match parts.get(3) {
+                    None => Callback::Replay { game, ply },
+                    Some(step) => {
+                        arity(4)?;
+                        let forward = match *step {
+                            "n" => true,
+                            "p" => false,
+                            _ => return Err(BadCallback),
+                        };
+                        Callback::ReplayStep { game, from: ply, forward }
+                    }
+                }
             }
             "J" => {
                 arity(2)?;

@@ -29,6 +29,8 @@ fn all_examples() -> Vec<Callback> {
         Callback::Unwatch { game },
         Callback::Picture { game },
         Callback::Replay { game, ply: u32::MAX },
+        Callback::ReplayStep { game, from: u32::MAX, forward: true },
+        Callback::ReplayStep { game, from: 0, forward: false },
         Callback::Join(*b"AAAAAAAAAAAAAAAAAAAA-_"),
         Callback::Menu(MenuItem::Ai),
         Callback::Menu(MenuItem::New),
@@ -136,6 +138,10 @@ fn forged_data_is_refused() {
         "N.j.4",
         "A.0.J",
         "A.j.0",
+        "V.1",
+        "V.1.2.x",
+        "V.1.2.n.3",
+        "V.1.-2.n",
     ] {
         assert_eq!(Callback::parse(s), Err(BadCallback), "{s:?}");
     }

@@ -49,6 +49,8 @@ pub struct Ui {
     /// queued in the order of the game states they show (a late edit from
     /// an older state never replaces a newer one).
     pub(crate) card_turn: Arc<tokio::sync::Mutex<()>>,
+    /// Where each replay message is headed (see [`super::replay`]).
+    pub(crate) replays: Arc<super::replay::ReplayPositions>,
     pacer: Arc<Pacer>,
     outbox: Arc<Outbox>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
@@ -98,6 +100,7 @@ impl Ui {
             webapp_url: None,
             trailing: Arc::default(),
             card_turn: Arc::default(),
+            replays: Arc::default(),
             pacer,
             locks: Arc::default(),
             in_flight: Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),

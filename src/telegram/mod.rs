@@ -18,6 +18,7 @@ pub mod outbox;
 pub mod pacer;
 pub mod questions;
 pub mod render;
+pub mod replay;
 pub mod setup_bench;
 mod setup_board;
 pub mod shared;

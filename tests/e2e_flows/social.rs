@@ -138,7 +138,7 @@ fn a_new_group_and_a_dead_link_are_welcomed() {
 
 /// A game challenged in a group by Alice and accepted by Bob, both set up
 /// with the same code and in play: `(alice, bob, group, card id, game)`.
-fn group_game(env: &Env) -> (User, User, i64, i64, i64) {
+pub(crate) fn group_game(env: &Env) -> (User, User, i64, i64, i64) {
     let [alice, bob] = ["Alice", "Bob"].map(|n| env.api.user(n, "en"));
     for u in [&alice, &bob] {
         u.start();

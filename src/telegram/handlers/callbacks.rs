@@ -89,22 +89,14 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             }
             return Ok(());
         }
-        Callback::Replay { game, ply } => match ui.app.replay(uid, game, ply as usize).await {
-            Ok(frame) => {
-                answer(None).await;
-                let (text, kb) = replay_message(&frame, game, lang);
-                match msg {
-                    Some((chat, id)) if is_replay(&q) => {
-                        let _ = ui.edit(chat, id, text, Some(kb));
-                    }
-                    _ => {
-                        let _ = ui.send(uid, text, Some(kb));
-                    }
-                }
-                return Ok(());
-            }
-            Err(e) => Err(e),
-        },
+        Callback::Replay { game, ply } => show_replay(&ui, &q, uid, game, ply as usize, lang)
+            .await
+            .map(|()| (None, Done::default(), Force::default())),
+        Callback::ReplayStep { game, from, forward } => {
+            // From where the presses before it lead (see `telegram::replay`).
+            let ply = msg.map_or(from as usize, |(chat, id)| ui.replays.step(chat, id, from as usize, forward));
+            show_replay(&ui, &q, uid, game, ply, lang).await.map(|()| (None, Done::default(), Force::default()))
+        }
         Callback::Accept { challenger, rules, days } => {
             let days_per_move = (days > 0).then_some(i64::from(days));
             let card = match (&q.inline_message_id, msg) {
@@ -356,6 +348,23 @@ pub(super) async fn on_callback(ui: Ui, q: CallbackQuery) -> HandlerResult {
             {
                 ui.spawn_sync(game, Force { redraw_for: Some(uid), ..Force::default() });
             }
+        }
+    }
+    Ok(())
+}
+
+/// Shows `game` after `ply` plies: edits the pressed replay in place (and
+/// remembers where it is headed), or sends a new replay from the list.
+async fn show_replay(ui: &Ui, q: &CallbackQuery, uid: i64, game: i64, ply: usize, lang: Lang) -> Result<(), UserError> {
+    let frame = ui.app.replay(uid, game, ply).await?;
+    let (text, kb) = replay_message(&frame, game, lang);
+    match q.message.as_ref().map(|m| (m.chat().id.0, m.id())) {
+        Some((chat, id)) if is_replay(q) => {
+            ui.replays.set(chat, id, frame.ply);
+            let _ = ui.edit(chat, id, text, Some(kb));
+        }
+        _ => {
+            let _ = ui.send(uid, text, Some(kb));
         }
     }
     Ok(())

@@ -126,10 +126,12 @@ pub(super) fn replay_message(frame: &crate::app::ReplayFrame, game: i64, lang: L
         }
     }
     let to = |ply: usize| Callback::Replay { game, ply: u32::try_from(ply).unwrap_or(u32::MAX) }.encode();
+    let from = u32::try_from(frame.ply).unwrap_or(u32::MAX);
+    let step = |forward: bool| Callback::ReplayStep { game, from, forward }.encode();
     rows.push(vec![
         InlineKeyboardButton::callback("⏮", to(0)),
-        InlineKeyboardButton::callback("◀", to(frame.ply.saturating_sub(1))),
-        InlineKeyboardButton::callback("▶", to(frame.ply + 1)),
+        InlineKeyboardButton::callback("◀", step(false)),
+        InlineKeyboardButton::callback("▶", step(true)),
         InlineKeyboardButton::callback("⏭", to(frame.total)),
     ]);
     (t, InlineKeyboardMarkup::new(rows))

@@ -1,87 +1,13 @@
-//! Games, their players, moves and invitations.
+//! The store's writer: one thread that takes every save waiting and writes
+//! them in one transaction (see [`Store::save_game`]), and checkpoints the
+//! write-ahead log.
 
-use sqlx::{Row, SqliteConnection};
+use crate::storage::{Conn, GameRecord, MoveRecord, Result, StorageError, Store, now};
 
-use super::{Conn, GameRecord, MoveRecord, NewGame, PlayerRecord, Query, Result, StorageError, Store, now};
+use super::jobs::{Job, LastGameJob, SaveJob};
+use super::{load_on, newer_game};
 
 impl Store {
-    /// Creates a game in status `waiting`, version 1, with the creator seated and the
-    /// invitation (inviter = creator) registered — all in one transaction.
-    ///
-    /// # Errors
-    /// [`StorageError::Db`] on constraint violations: unknown creator user, bad side,
-    /// duplicate invitation code. Nothing is written then.
-    pub async fn create_game(&self, new: &NewGame) -> Result<GameRecord> {
-        let mut conn = self.hot().await?;
-        let mut tx = Store::begin_write(&mut conn).await?;
-        let t = now();
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (rule_set, status, version, first_player, days_per_move,
-                                opponent_kind, created_at, updated_at)
-             VALUES (?, 'waiting', 1, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(&new.rule_set)
-        .bind(&new.first_player)
-        .bind(new.days_per_move)
-        .bind(&new.opponent_kind)
-        .bind(t)
-        .bind(t)
-        .fetch_one(&mut *tx)
-        .await?;
-        upsert_players(&mut tx, id, &[&new.creator]).await?;
-        if let Some(code) = &new.invitation_code {
-            sqlx::query(
-                "INSERT INTO invitations (code, game_id, inviter_id, created_at)
-                 VALUES (?, ?, ?, ?)",
-            )
-            .bind(code)
-            .bind(id)
-            .bind(new.creator.user_id)
-            .bind(t)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let epoch = self.games.epoch();
-        let game = load_on(&mut tx, id).await?.ok_or(StorageError::NotFound)?;
-        tx.commit().await?;
-        self.games.fill(id, game.clone(), epoch, newer_game);
-        self.in_play.invalidate(new.creator.user_id);
-        Ok(game)
-    }
-
-    /// Loads a game with its players (from the cache when it holds the game).
-    pub async fn load_game(&self, id: i64) -> Result<Option<GameRecord>> {
-        if let Some(game) = self.games.get(id) {
-            return Ok(Some(game));
-        }
-        let mut conn = self.pool.acquire().await?;
-        self.load_uncached(&mut conn, id).await
-    }
-
-    /// Loads a game from the database on `conn` and caches it.
-    async fn load_uncached(&self, conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRecord>> {
-        let epoch = self.games.epoch();
-        let game = load_on(conn, id).await?;
-        if let Some(g) = &game {
-            self.games.fill(id, g.clone(), epoch, newer_game);
-        }
-        Ok(game)
-    }
-
-    /// The game an invitation code belongs to, whatever its status
-    /// (`waiting` = invitation open, `cancelled` = withdrawn, otherwise used).
-    pub async fn game_by_invitation(&self, code: &str) -> Result<Option<GameRecord>> {
-        let mut conn = self.pool.acquire().await?;
-        let id: Option<i64> = sqlx::query_scalar("SELECT game_id FROM invitations WHERE code = ?")
-            .bind(code)
-            .fetch_optional(&mut *conn)
-            .await?;
-        match id {
-            Some(id) => load_on(&mut conn, id).await,
-            None => Ok(None),
-        }
-    }
-
     /// Writes `game` back if its row still has `expected_version`, in one transaction:
     /// updates the game row (`version + 1`, `updated_at = now`; `finished_at` is set to now if
     /// the status is over and it is `None`), upserts every player in `game.players` (all
@@ -140,7 +66,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StorageError::NotFound`] if the user does not exist.
-    pub(super) async fn write_last_game(&self, user_id: i64, game_id: i64) -> Result<()> {
+    pub(in crate::storage) async fn write_last_game(&self, user_id: i64, game_id: i64) -> Result<()> {
         let (reply, answer) = tokio::sync::oneshot::channel();
         self.users.invalidate(user_id);
         if self.writer_queue()?.send(Job::LastGame(LastGameJob { user_id, game_id, reply })).is_err() {
@@ -166,7 +92,7 @@ impl Store {
     }
 
     /// Lets the writer write what it was given, then stops it (at shutdown).
-    pub(super) async fn stop_writer(&self) {
+    pub(in crate::storage) async fn stop_writer(&self) {
         let finished = {
             let mut w = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             w.closed = true;
@@ -414,89 +340,12 @@ impl Store {
         }
         Ok(saved)
     }
-
-    /// The game's moves in ply order.
-    pub async fn list_moves(&self, game_id: i64) -> Result<Vec<MoveRecord>> {
-        let rows = sqlx::query("SELECT ply, side, mv, combat, at FROM moves WHERE game_id = ? ORDER BY ply")
-            .bind(game_id)
-            .fetch_all(&self.pool)
-            .await?;
-        let moves = rows.iter().map(|row| {
-            Ok(MoveRecord {
-                ply: row.try_get("ply")?,
-                side: row.try_get("side")?,
-                mv: row.try_get("mv")?,
-                combat: row.try_get("combat")?,
-                at: row.try_get("at")?,
-            })
-        });
-        Ok(moves.collect::<sqlx::Result<_>>()?)
-    }
-
-    /// Up to `limit` games in which `user_id` holds a seat: ongoing ones (`waiting`, `setup`,
-    /// `play`; most recently updated first), then finished/cancelled ones (most recently
-    /// finished first).
-    pub async fn games_of_user(&self, user_id: i64, limit: i64) -> Result<Vec<GameRecord>> {
-        let mut conn = self.pool.acquire().await?;
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM games
-             WHERE id IN (SELECT game_id FROM game_players WHERE user_id = ?)
-             ORDER BY CASE WHEN status IN ('finished', 'cancelled') THEN 1 ELSE 0 END,
-                      CASE WHEN status IN ('finished', 'cancelled')
-                           THEN COALESCE(finished_at, updated_at) ELSE updated_at END DESC,
-                      id DESC
-             LIMIT ?",
-        )
-        .bind(user_id)
-        .bind(limit)
-        .fetch_all(&mut *conn)
-        .await?;
-        let mut games = Vec::with_capacity(ids.len());
-        for id in ids {
-            match self.games.get(id) {
-                Some(g) => games.push(g),
-                None => games.extend(self.load_uncached(&mut conn, id).await?),
-            }
-        }
-        Ok(games)
-    }
-}
-
-impl Store {
-    /// Ids of the games in play (status `play`) in which `user_id` holds a
-    /// seat, newest first. One indexed query; the games themselves are not loaded.
-    ///
-    /// # Errors
-    /// [`StorageError::Db`] on a database failure.
-    pub async fn games_in_play_of(&self, user_id: i64) -> Result<Vec<i64>> {
-        if let Some(ids) = self.in_play.get(user_id) {
-            return Ok(ids);
-        }
-        let epoch = self.in_play.epoch();
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT g.id FROM games g JOIN game_players p ON p.game_id = g.id
-             WHERE p.user_id = ? AND g.status = 'play' ORDER BY g.id DESC",
-        )
-        .bind(user_id)
-        // A pooled connection: on the writer's, this read (on a cache miss,
-        // e.g. a player's first move after a start) would hold up the saves.
-        .fetch_all(&self.pool)
-        .await?;
-        self.in_play.fill(user_id, ids.clone(), epoch, |_, _| false);
-        Ok(ids)
-    }
 }
 
 /// `d` in whole microseconds (for the writer's counters).
 fn micros(d: std::time::Duration) -> u64 {
     u64::try_from(d.as_micros()).unwrap_or(u64::MAX)
 }
-
-/// Whether cached game `a` may replace `b`: only a newer version may.
-fn newer_game(a: &GameRecord, b: &GameRecord) -> bool {
-    a.version > b.version
-}
-
 /// Most saves one transaction of the store's writer holds: a bound on how
 /// long one batch keeps the saves that came after it waiting.
 pub(super) const MAX_BATCH: usize = 64;
@@ -514,7 +363,7 @@ pub(super) type Saver = tokio::sync::mpsc::UnboundedSender<Job>;
 
 /// The store's writer, as the store's handles see it.
 #[derive(Debug, Default)]
-pub(super) struct Writer {
+pub(in crate::storage) struct Writer {
     /// Its queue, while it runs.
     queue: Option<Saver>,
     /// Fires when its thread has ended.
@@ -525,7 +374,7 @@ pub(super) struct Writer {
 
 /// Counters of the store's writer (see [`Store::save_stats`]).
 #[derive(Debug, Default)]
-pub(super) struct SaveCounters {
+pub(in crate::storage) struct SaveCounters {
     transactions: std::sync::atomic::AtomicU64,
     saves: std::sync::atomic::AtomicU64,
     slow_batches: std::sync::atomic::AtomicU64,
@@ -557,139 +406,6 @@ pub struct SaveStats {
 
 /// A batch that takes longer than this counts in [`SaveStats::slow_batches`].
 pub const SLOW_BATCH: std::time::Duration = std::time::Duration::from_millis(10);
-
-/// One write waiting for the writer.
-pub(super) enum Job {
-    /// A game's save.
-    Save(Box<SaveJob>),
-    /// A user's last game.
-    LastGame(LastGameJob),
-}
-
-/// `users.last_game_id` to set (see [`Store::write_last_game`]).
-pub(super) struct LastGameJob {
-    user_id: i64,
-    game_id: i64,
-    reply: tokio::sync::oneshot::Sender<Result<()>>,
-}
-
-impl Job {
-    /// The game this job writes, if it is a save.
-    fn game_id(&self) -> Option<i64> {
-        match self {
-            Job::Save(job) => Some(job.game.id),
-            Job::LastGame(_) => None,
-        }
-    }
-
-    /// Appends the job's statements (without BEGIN and COMMIT); the first
-    /// returns a row (the bound marker) when it found its row.
-    fn push_sql(&self, sql: &mut String) {
-        match self {
-            Job::Save(job) => job.push_sql(sql),
-            Job::LastGame(_) => sql.push_str("UPDATE users SET last_game_id = ? WHERE id = ? RETURNING ?;"),
-        }
-    }
-
-    /// Binds the parameters of [`Job::push_sql`]; `marker` as there.
-    fn bind<'q>(&'q self, q: Query<'q>, marker: i64) -> Query<'q> {
-        match self {
-            Job::Save(job) => job.bind(q, marker),
-            Job::LastGame(job) => q.bind(job.game_id).bind(job.user_id).bind(marker),
-        }
-    }
-
-    /// Answers the job with `error` (nothing was written).
-    fn fail(self, error: StorageError) {
-        match self {
-            Job::Save(job) => {
-                let _ = job.reply.send(Err(error));
-            }
-            Job::LastGame(job) => {
-                let _ = job.reply.send(Err(error));
-            }
-        }
-    }
-}
-
-/// One save waiting for the writer: the record, what the cache held of
-/// `expected_version` when it was asked, and where the answer goes.
-pub(super) struct SaveJob {
-    game: GameRecord,
-    expected_version: i64,
-    new_moves: Vec<MoveRecord>,
-    /// The games cache's generation when the save was asked (see
-    /// `Cache::put`).
-    generation: u64,
-    /// The cached copy of `expected_version`, if the cache held it.
-    before: Option<GameRecord>,
-    /// Indices in `game.players` of the seats that differ from `before`.
-    changed: Vec<usize>,
-    /// Now (unix seconds): the new `updated_at`.
-    t: i64,
-    /// `finished_at` as written.
-    finished_at: Option<i64>,
-    reply: tokio::sync::oneshot::Sender<Result<GameRecord>>,
-}
-
-impl SaveJob {
-    /// Appends this save's statements, without BEGIN and COMMIT: the
-    /// version-checked UPDATE, whose RETURNING row (a bound marker) says it
-    /// matched, then the changed seats and the moves, each run only if the
-    /// statement before it changed a row (`changes()`), so a version
-    /// conflict writes nothing.
-    fn push_sql(&self, sql: &mut String) {
-        sql.push_str(
-            "UPDATE games SET rule_set = ?, status = ?, first_player = ?, days_per_move = ?,
-                 state = ?, state_format = ?, draw_offer = ?, result = ?, opponent_kind = ?,
-                 turn_started_at = ?, finished_at = ?, reminders_sent = ?, rematch_game = ?,
-                 version = version + 1, updated_at = ?
-             WHERE id = ? AND version = ? RETURNING ?;",
-        );
-        if !self.changed.is_empty() {
-            sql.push_str(&upsert_players_sql(self.changed.len(), true));
-            sql.push(';');
-        }
-        if !self.new_moves.is_empty() {
-            let rows = vec!["(?, ?, ?, ?, ?, ?)"; self.new_moves.len()].join(", ");
-            sql.push_str(&format!(
-                "INSERT INTO moves (game_id, ply, side, mv, combat, at)
-                 SELECT * FROM (VALUES {rows}) WHERE changes() > 0;"
-            ));
-        }
-    }
-
-    /// Binds the parameters of [`SaveJob::push_sql`], in order; `marker` is
-    /// what the UPDATE returns when it matched.
-    fn bind<'q>(&'q self, q: Query<'q>, marker: i64) -> Query<'q> {
-        let game = &self.game;
-        let mut q = q
-            .bind(&game.rule_set)
-            .bind(game.status.as_str())
-            .bind(&game.first_player)
-            .bind(game.days_per_move)
-            .bind(&game.state)
-            .bind(game.state_format)
-            .bind(&game.draw_offer)
-            .bind(&game.result)
-            .bind(&game.opponent_kind)
-            .bind(game.turn_started_at)
-            .bind(self.finished_at)
-            .bind(game.reminders_sent)
-            .bind(game.rematch_game)
-            .bind(self.t)
-            .bind(game.id)
-            .bind(self.expected_version)
-            .bind(marker);
-        let changed: Vec<&PlayerRecord> = self.changed.iter().map(|&i| &game.players[i]).collect();
-        q = bind_players(q, game.id, &changed);
-        for mv in &self.new_moves {
-            q = q.bind(game.id).bind(mv.ply).bind(&mv.side).bind(&mv.mv).bind(&mv.combat).bind(mv.at);
-        }
-        q
-    }
-}
-
 /// Runs `jobs` in one transaction: BEGIN, each save's statements (a
 /// prepared statement per shape of save, kept by the connection: a batch in
 /// one text would be parsed anew every time), COMMIT. Returns, per save,
@@ -725,144 +441,6 @@ fn answer_all(jobs: Vec<Job>, error: &StorageError) {
     }
 }
 
-/// Loads a game and its players on one connection (or inside a transaction).
-async fn load_on(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRecord>> {
-    let row = sqlx::query(
-        "SELECT id, rule_set, status, version, first_player, days_per_move, state, state_format,
-                draw_offer, result, opponent_kind, created_at, updated_at, turn_started_at, reminders_sent, rematch_game,
-                finished_at
-         FROM games WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    let mut game = GameRecord::from_row(&row)?;
-    let rows = sqlx::query(
-        "SELECT side, user_id, board_message_id, notify_message_id, setup_confirmed,
-                draft_setup, selected, scroll, board_version, rendered_version, notify_pending,
-                vacation_from, vacation_until
-         FROM game_players WHERE game_id = ?
-         ORDER BY CASE side WHEN 'south' THEN 0 ELSE 1 END",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?;
-    game.players = rows.iter().map(PlayerRecord::from_row).collect::<sqlx::Result<_>>()?;
-    Ok(Some(game))
-}
-
-/// Inserts or fully overwrites the seats `players` of game `game_id`, all in
-/// one statement (nothing to do for none).
-async fn upsert_players(conn: &mut SqliteConnection, game_id: i64, players: &[&PlayerRecord]) -> Result<()> {
-    if !players.is_empty() {
-        let sql = upsert_players_sql(players.len(), false);
-        bind_players(sqlx::query(&sql), game_id, players).execute(&mut *conn).await?;
-    }
-    Ok(())
-}
-
-/// The upsert of `n` seats (bind them with [`bind_players`]); when `guarded`,
-/// it runs only if the statement before it changed a row.
-fn upsert_players_sql(n: usize, guarded: bool) -> String {
-    let rows = vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; n].join(", ");
-    let source =
-        if guarded { format!("SELECT * FROM (VALUES {rows}) WHERE changes() > 0") } else { format!("VALUES {rows}") };
-    format!(
-        "INSERT INTO game_players (game_id, side, user_id, board_message_id, notify_message_id,
-                                   setup_confirmed, draft_setup, selected, scroll,
-                                   board_version, rendered_version, notify_pending, vacation_from, vacation_until)
-         {source}
-         ON CONFLICT (game_id, side) DO UPDATE SET
-             user_id = excluded.user_id,
-             board_message_id = excluded.board_message_id,
-             notify_message_id = excluded.notify_message_id,
-             setup_confirmed = excluded.setup_confirmed,
-             draft_setup = excluded.draft_setup,
-             selected = excluded.selected,
-             scroll = excluded.scroll,
-             board_version = excluded.board_version,
-             rendered_version = excluded.rendered_version,
-             notify_pending = excluded.notify_pending,
-             vacation_from = excluded.vacation_from,
-             vacation_until = excluded.vacation_until"
-    )
-}
-
-/// Binds the seats of [`upsert_players_sql`], in order.
-fn bind_players<'q>(mut q: Query<'q>, game_id: i64, players: &[&'q PlayerRecord]) -> Query<'q> {
-    for player in players {
-        q = q
-            .bind(game_id)
-            .bind(&player.side)
-            .bind(player.user_id)
-            .bind(player.board_message_id)
-            .bind(player.notify_message_id)
-            .bind(i64::from(player.setup_confirmed))
-            .bind(&player.draft_setup)
-            .bind(&player.selected)
-            .bind(player.scroll)
-            .bind(player.board_version)
-            .bind(player.rendered_version)
-            .bind(i64::from(player.notify_pending))
-            .bind(player.vacation_from)
-            .bind(player.vacation_until);
-    }
-    q
-}
-
-impl Store {
-    /// Ids of games with a board or a "your move" notification still to
-    /// deliver (`rendered_version < board_version` or `notify_pending`): what
-    /// the front-end redraws after a restart.
-    ///
-    /// # Errors
-    /// [`StorageError::Db`] on a database failure.
-    pub async fn games_with_pending_delivery(&self) -> Result<Vec<i64>> {
-        Ok(sqlx::query_scalar(
-            "SELECT DISTINCT game_id FROM game_players
-             WHERE rendered_version < board_version OR notify_pending = 1
-             ORDER BY game_id",
-        )
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    /// Ids of games in play against the AI (`opponent_kind` `ai:…`): after a
-    /// restart the AI may owe a move in some of them.
-    ///
-    /// # Errors
-    /// [`StorageError::Db`] on a database failure.
-    pub async fn live_ai_games(&self) -> Result<Vec<i64>> {
-        Ok(sqlx::query_scalar("SELECT id FROM games WHERE status = 'play' AND opponent_kind LIKE 'ai:%' ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?)
-    }
-
-    /// Games in play with a time limit (`days_per_move` set): what the
-    /// correspondence clock watches. Returns `(id, days_per_move,
-    /// turn_started_at, reminders_sent)`.
-    ///
-    /// # Errors
-    /// [`StorageError::Db`] on a database failure.
-    pub async fn timed_games(&self) -> Result<Vec<(i64, i64, i64, i64)>> {
-        Ok(sqlx::query_as(
-            "SELECT id, days_per_move, turn_started_at, reminders_sent FROM games
-             WHERE status = 'play' AND days_per_move IS NOT NULL AND turn_started_at IS NOT NULL
-             ORDER BY id",
-        )
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    /// The invitation code of a game, if it has one.
-    ///
-    /// # Errors
-    /// [`StorageError::Db`] on a database failure.
-    pub async fn invitation_code(&self, game_id: i64) -> Result<Option<String>> {
-        Ok(sqlx::query_scalar("SELECT code FROM invitations WHERE game_id = ?")
-            .bind(game_id)
-            .fetch_optional(&self.pool)
-            .await?)
-    }
-}
+#[cfg(test)]
+#[path = "writer_tests.rs"]
+mod tests;
