@@ -37,6 +37,10 @@ const MAX_DEPTH: i32 = 40;
 /// `None` only when the viewer has no legal move.
 #[must_use]
 pub fn think<R: Rng + ?Sized>(view: &PlayerView, level: Level, budget: Budget, rng: &mut R) -> crate::Thought<Move> {
+    // The clock runs from the start, and the search leaves a hundredth of a
+    // time budget for what follows it (freeing the table, answering), so
+    // that the whole decision stays within the budget.
+    let mut clock = Clock::start(Budget { time: budget.time.map(|t| t - t / 100), ..budget });
     let plain = |mv| crate::Thought { mv, nodes: 0, samples: 0, depth: 0 };
     let legal = view.legal_moves();
     if !view.my_turn() || legal.is_empty() {
@@ -61,7 +65,6 @@ pub fn think<R: Rng + ?Sized>(view: &PlayerView, level: Level, budget: Budget, r
         return plain(Some(top[rng.random_range(0..top.len())]));
     }
     let game = view.replay();
-    let mut clock = Clock::start(budget);
     let hard = matches!(level, Level::Hard | Level::HardV1);
     let (terms, tt_bits, contempt) = if hard { (Terms::Full, 18, HARD_CONTEMPT) } else { (Terms::Basic, 16, 0) };
     let mut search = Search::new(&mut clock, terms, tt_bits, game.positions_since_capture(), contempt, hard);
