@@ -183,3 +183,88 @@ fn the_page_shows_the_board_plays_by_clicks_and_follows_the_opponent() {
     assert_eq!(j6["k"], "own", "Alice's piece stands on j6");
     env.check_clean();
 }
+
+/// Jungle on the page (J1–J3): Alice's 7×9 board from her side with dens,
+/// traps and water, both armies with emoji and rank; her move played by two
+/// taps (and its confirmation, as between people), Bob's chat moves
+/// arriving live, the last move marked, an animal's destinations marked.
+#[test]
+fn rule_j1_a_jungle_game_on_the_page_plays_by_taps() {
+    let Some((chromium, driver)) = browser_programs() else {
+        println!(
+            "skipped the browser test: chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let (env, port) = env_with_web();
+    let (alice, bob, game) = crate::jungle::start_jungle(&env);
+    let browser = Browser::start(&driver, &chromium);
+    let fragment: String = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("tgWebAppData", &tma(alice.id, "Alice", "en"))
+        .append_pair("tgWebAppVersion", "8.0")
+        .append_pair("tgWebAppPlatform", "android")
+        .finish();
+    browser.goto(&format!("http://127.0.0.1:{port}/?game={game}#{fragment}"));
+    browser.wait("63 squares", "return document.querySelectorAll('[data-sq]').length === 63;");
+    let count = |css: &str| browser.js(&format!("return document.querySelectorAll({css:?}).length;"));
+    assert_eq!(count(".p.animal.south.mine"), json!(8), "Alice's animals");
+    assert_eq!(count(".p.animal.north"), json!(8), "Bob's animals");
+    assert_eq!((count(".c.lake"), count(".c.den"), count(".c.trap")), (json!(12), json!(2), json!(6)), "J2");
+    // J1: South sees rank 9 at the top, file a on the left; the Elephant 🐘8 on a3.
+    assert_eq!(browser.js("return document.querySelector('[data-sq]').dataset.sq;"), json!("a9"));
+    assert_eq!(browser.js("return document.querySelector('[data-sq=a3]').textContent;"), json!("🐘8"));
+    if browser.js("return window.srazhenie.view.myTurn;") != json!(true) {
+        bob.send("a7 a6");
+        browser.wait(
+            "Bob's chat move, live",
+            "return window.srazhenie.view.myTurn && document.querySelector('[data-sq=a6]').classList.contains('last');",
+        );
+    }
+    // Alice's Rat g3–g4 by taps, confirmed on the page.
+    let bob_board = the_board(&bob, game).id;
+    browser.click("[data-sq=g3]");
+    browser.wait("g4 offered", "return document.querySelector('[data-sq=g4]').classList.contains('dest');");
+    assert_eq!(count(".c.dest"), json!(3), "the Rat on g3: g4, f3, g2");
+    browser.click("[data-sq=g4]");
+    click_button(&browser, "Play g3-g4");
+    browser.wait("the move played", "return window.srazhenie.view.last && window.srazhenie.view.last.mv === 'g3-g4';");
+    assert!(
+        browser.js("return document.querySelector('[data-sq=g4]').classList.contains('last');") == json!(true),
+        "the last move is marked"
+    );
+    wait_board(&bob, game, "sent anew for his turn", |m| m.id != bob_board && my_turn(&bob, game));
+    let path = format!("/api/games/{game}");
+    let ta = tma(alice.id, "Alice", "en");
+    assert_eq!(get(port, &path, &ta).json["last"]["mv"], "g3-g4", "played through the use case");
+    // Bob answers in the chat; the page shows it live.
+    let answer = if browser.js("return window.srazhenie.view.history.length;") == json!(1) { "a7 a6" } else { "a6 a5" };
+    bob.send(answer);
+    let to = &answer[3..];
+    browser.wait(
+        "Bob's answer, live",
+        &format!("return window.srazhenie.view.myTurn && document.querySelector('[data-sq={to}]').classList.contains('last');"),
+    );
+    // A tap on a square the Rat cannot reach (its own den) changes nothing.
+    let version = browser.js("return window.srazhenie.view.version;");
+    browser.click("[data-sq=g4]");
+    browser.wait(
+        "f4 offered: the Rat swims (J5)",
+        "return document.querySelector('[data-sq=f4]').classList.contains('dest');",
+    );
+    browser.click("[data-sq=d1]");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(browser.js("return window.srazhenie.view.version;"), version, "nothing sent");
+    assert_eq!(count(".c.dest"), json!(0), "the selection is cleared");
+    // For the README: the Rat selected, its destinations marked, Bob's last move shown.
+    browser.click("[data-sq=g4]");
+    browser.wait("g5 offered", "return document.querySelector('[data-sq=g5]').classList.contains('dest');");
+    let shot = if std::env::var_os("SAVE_SCREENSHOT").is_some() {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/miniapp-jungle.png")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("miniapp-jungle.png")
+    };
+    browser.screenshot(&shot);
+    let png = std::fs::read(&shot).expect("the screenshot");
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a real picture of the board");
+    env.check_clean();
+}
