@@ -205,6 +205,7 @@ btn-cancel-invite = ✖ Cancel the invitation
 toast-cancelled = Invitation cancelled.
 cancel-nothing = You have no open invitation.
 joined = You joined game #{ $id }. You play North. Set up your army below.
+joined-play = You joined game #{ $id }. You play North; the game has begun — the board is below.
 games-header = <b>Your games</b>
 games-none = You have no games yet. Start one with /new.
 games-line = #{ $id } · { $rules } · vs { $opponent } · { $status }
@@ -223,7 +224,7 @@ notice-started-you = Game #{ $id } has begun. You move first!
 notice-started-them = Game #{ $id } has begun. Your opponent moves first.
 notice-draw-offered = Your opponent in game #{ $id } offers a draw.
 notice-draw-declined = Your draw offer in game #{ $id } was declined.
-notice-game-over = Game #{ $id } is over — see the board above for the result and both setups.
+notice-game-over = Game #{ $id } is over — the board above shows the result.
 notice-opponent-blocked = Your opponent in game #{ $id } has blocked the bot. The game goes on; they will not be notified.
 notice-invite-cancelled = The invitation to game #{ $id } is cancelled.
 

@@ -1,11 +1,12 @@
-//! The whole board at once, for a front-end that can show all 100 squares
-//! (the Mini App): what a reader may see of a game, a move sent as
-//! `from`–`to` with the board version it was chosen on, and the reader's
-//! saved setups. The chat goes through the same use cases for what they
+//! The whole board at once, for a front-end that can show every square
+//! (the Mini App): what a reader may see of a game of Stratego or Jungle,
+//! a move sent as `from`–`to` with the board version it was chosen on, and
+//! the reader's saved setups. The chat goes through the same use cases for what they
 //! share ([`App::setup_action`], [`App::action`]).
 
-use engine::{Move, MoveReport, Player, PlayerView, RuleSetId, SpectatorView, ValidSetup};
+use engine::{Move, Player, PlayerView, RuleSetId, SpectatorView, ValidSetup};
 
+use super::jungle::{self as jg, GameRules};
 use super::play::play_for;
 use super::state;
 use super::{App, Done, UserError};
@@ -30,6 +31,11 @@ pub enum Stage {
     Play(PlayerView),
     /// A spectator's public view (R24 for both sides, R26 at the end).
     Watch(SpectatorView),
+    /// Jungle in play or finished, a player's view made by the Jungle
+    /// engine (J1: from their side; nothing in Jungle is hidden).
+    JunglePlay(jungle::PlayerView),
+    /// Jungle watched: South's view (J1), to be shown without moves.
+    JungleWatch(jungle::PlayerView),
 }
 
 /// A game as one reader may see it, with what a page needs around the
@@ -40,8 +46,8 @@ pub struct Board {
     pub game_id: i64,
     /// Its phase.
     pub status: GameStatus,
-    /// Its rule set.
-    pub rule_set: RuleSetId,
+    /// Its game: Stratego under a rule set, or Jungle.
+    pub rules: GameRules,
     /// The reader's side; `None` for a spectator.
     pub side: Option<Player>,
     /// The version a move or setup action must carry: the player's board
@@ -84,10 +90,6 @@ impl App {
     /// [`UserError::Internal`].
     pub async fn board(&self, user_id: i64, game_id: i64) -> Result<Board, UserError> {
         let rec = self.store.load_game(game_id).await?.ok_or(UserError::NoSuchGame)?;
-        if super::jungle::is_jungle(&rec) {
-            // The whole-board page speaks Stratego only; Jungle is played in the chat.
-            return Err(UserError::WrongPhase);
-        }
         let side = match rec.side_of(user_id) {
             Some(s) => Some(state::parse_side(s)?),
             None if self.store.spectators(game_id).await?.iter().any(|(u, _, _)| *u == user_id) => None,
@@ -105,32 +107,29 @@ impl App {
 
     /// A move chosen on the whole board: `mv` by `user_id` in `game_id`,
     /// shown to them at board version `version`. The version is checked
-    /// before anything else, then the phase, the turn and the move (R9–R12).
+    /// before anything else, then the phase, the turn and the move (R9–R12;
+    /// in Jungle J5–J9, the squares named as on the 7×9 board).
     ///
     /// # Errors
     /// [`UserError::NotInGame`], [`UserError::Stale`], [`UserError::WrongPhase`],
-    /// [`UserError::NotYourTurn`], [`UserError::Illegal`] with the engine's
-    /// reason, and the errors of [`App::with_game`].
-    pub async fn board_move(
-        &self,
-        user_id: i64,
-        game_id: i64,
-        version: i64,
-        mv: Move,
-    ) -> Result<(MoveReport, Done), UserError> {
-        let ((report, notices), _) = self
+    /// [`UserError::NotYourTurn`], [`UserError::Illegal`] (Stratego) or
+    /// [`UserError::JungleIllegal`] with the engine's reason,
+    /// [`UserError::BadMoveText`] for a square off the Jungle board, and the
+    /// errors of [`App::with_game`].
+    pub async fn board_move(&self, user_id: i64, game_id: i64, version: i64, mv: Move) -> Result<Done, UserError> {
+        let (notices, _) = self
             .with_game(game_id, |rec| {
                 let side = state::acting_side(rec, user_id, Some(version), GameStatus::Play)?;
-                if super::jungle::is_jungle(rec) {
-                    return Err(UserError::WrongPhase);
+                if jg::is_jungle(rec) {
+                    return jg::play_chosen(rec, side, mv);
                 }
                 let mut game = state::load_engine(rec)?;
-                let (report, notices, moves) = play_for(rec, &mut game, side, mv)?;
-                Ok(((report, notices), moves))
+                let (_, notices, moves) = play_for(rec, &mut game, side, mv)?;
+                Ok((notices, moves))
             })
             .await?;
         self.store.set_last_game(user_id, game_id).await?;
-        Ok((report, Done { game_id: Some(game_id), notices }))
+        Ok(Done { game_id: Some(game_id), notices })
     }
 
     /// The user's saved setups that fit `rule_set` (its family, R5), by name.
@@ -151,7 +150,12 @@ fn board_of(
 ) -> Result<Board, UserError> {
     let me = side.and_then(|s| state::player(rec, s));
     let ai = super::ai_level(&rec.opponent_kind);
+    let jungle = jg::is_jungle(rec);
     let stage = match (rec.status, side) {
+        (GameStatus::Play | GameStatus::Finished, Some(s)) if jungle => Stage::JunglePlay(jg::load(rec)?.view(s)),
+        (GameStatus::Play | GameStatus::Finished, None) if jungle => {
+            Stage::JungleWatch(jg::load(rec)?.view(Player::South))
+        }
         (GameStatus::Setup, Some(s)) => Stage::Setup {
             draft: state::draft(rec, s)?,
             confirmed: me.is_some_and(|p| p.setup_confirmed),
@@ -164,7 +168,8 @@ fn board_of(
     Ok(Board {
         game_id: rec.id,
         status: rec.status,
-        rule_set: state::rule_set(rec)?,
+        rules: GameRules::parse(&rec.rule_set)
+            .ok_or_else(|| UserError::Internal(format!("bad rule set {:?}", rec.rule_set)))?,
         side,
         version: me.map_or(rec.version, |p| p.board_version),
         first: Player::parse(&rec.first_player),

@@ -146,6 +146,28 @@ fn play_for(
     Ok((report, notices, moves))
 }
 
+/// Plays `mv`, chosen on the whole board (the Mini App) by `side`, in the
+/// Jungle record `rec` whose version the caller checked: J5–J9 as for a
+/// tap; a square off the 7×9 board is refused as bad move text.
+pub(crate) fn play_chosen(
+    rec: &mut GameRecord,
+    side: Player,
+    mv: engine::Move,
+) -> Result<(Vec<Addressed>, Vec<MoveRecord>), UserError> {
+    let off = |sq: engine::Square| {
+        let name = sq.to_string();
+        UserError::BadMoveText(engine::MoveParseError::Square(engine::SquareParseError::OffBoard {
+            name,
+            files: jungle::FILES,
+            ranks: jungle::RANKS,
+        }))
+    };
+    let jmv = Move::new(to_jungle(mv.from).ok_or_else(|| off(mv.from))?, to_jungle(mv.to).ok_or_else(|| off(mv.to))?);
+    let mut game = load(rec)?;
+    let (_, notices, moves) = play_for(rec, &mut game, side, jmv)?;
+    Ok((notices, moves))
+}
+
 /// Starts the play phase of a record whose two seats are taken (J3, J4:
 /// the first player was drawn when the game was created).
 pub(crate) fn start(rec: &mut GameRecord) -> Result<Vec<Addressed>, UserError> {

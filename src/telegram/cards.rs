@@ -293,14 +293,8 @@ pub async fn sync_spectators(ui: &Ui, rec: &GameRecord) {
             Callback::Unwatch { game: rec.id }.encode(),
         )]);
         let kb = InlineKeyboardMarkup::new(rows);
-        // The page in spectator mode, as for the players (issue 22); Jungle
-        // has no page yet.
-        let kb = if jungle.is_some() {
-            kb
-        } else {
-            let Some(kb) = ui.with_webapp_button(Some(kb), rec.id, lang) else { continue };
-            kb
-        };
+        // The page in spectator mode, as for the players (issue 22).
+        let Some(kb) = ui.with_webapp_button(Some(kb), rec.id, lang) else { continue };
         let Some(m) = message_id else {
             // A first board: sent here, so that a second sync does not send another.
             let id = ui.send(user_id, text, Some(kb)).await.map(|m| i64::from(m.0));

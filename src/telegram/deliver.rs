@@ -294,8 +294,7 @@ impl Ui {
             let mut rendered = None;
             if owed {
                 let Some((text, kb)) = board_message(&rec, side, lang, &opponent) else { continue };
-                // The Mini App shows Stratego only; a Jungle board is the chat's keyboard.
-                let kb = if crate::app::is_jungle(&rec) { kb } else { self.with_webapp_button(kb, game_id, lang) };
+                let kb = self.with_webapp_button(kb, game_id, lang);
                 match (board_id, fresh) {
                     (Some(id), false) => {
                         // Queued, merged with a pending edit; recorded as
@@ -352,12 +351,6 @@ impl Ui {
         if spectators {
             super::cards::sync_spectators(self, &rec).await;
         }
-    }
-
-    /// Whether game `game_id` is a Jungle game (no Mini App page for it);
-    /// `false` when it cannot be read.
-    async fn is_jungle_game(&self, game_id: i64) -> bool {
-        matches!(self.app.game(game_id).await, Ok(Some(rec)) if crate::app::is_jungle(&rec))
     }
 
     /// `kb` with a last row holding the "🗺 Board" button that opens the
@@ -475,13 +468,10 @@ impl Ui {
             let Some(user) = self.user(n.user_id).await else { continue };
             let lang = Lang::for_user(user.lang.as_deref(), user.tg_lang.as_deref());
             let (text, kb) = texts::notice(&n.notice, lang);
-            // A notice about a game with a board opens it in the Mini App
-            // too (Stratego only: the page has no Jungle board).
+            // A notice about a game with a board opens it in the Mini App too.
             let kb = match texts::board_of(&n.notice) {
-                Some(game) if self.webapp_url.is_some() && !self.is_jungle_game(game).await => {
-                    self.with_webapp_button(kb, game, lang)
-                }
-                _ => kb,
+                Some(game) => self.with_webapp_button(kb, game, lang),
+                None => kb,
             };
             if user.blocked {
                 continue;

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::Web;
 use super::auth::{self, AuthError, InitData};
-use crate::app::{Action, SetupAction, Stage, UserError};
+use crate::app::{Action, GameRules, SetupAction, Stage, UserError};
 use crate::i18n::Lang;
 use crate::storage::now;
 
@@ -49,7 +49,7 @@ fn status(e: &UserError) -> (StatusCode, &'static str) {
         UserError::NotInGame => (StatusCode::FORBIDDEN, "not-your-game"),
         UserError::Stale => (StatusCode::CONFLICT, "stale"),
         UserError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
-        UserError::Illegal(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
+        UserError::Illegal(_) | UserError::JungleIllegal(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
         UserError::NotYourTurn => (StatusCode::UNPROCESSABLE_ENTITY, "not-your-turn"),
         UserError::WrongPhase => (StatusCode::UNPROCESSABLE_ENTITY, "wrong-phase"),
         _ => (StatusCode::UNPROCESSABLE_ENTITY, "refused"),
@@ -105,8 +105,8 @@ impl Web {
     /// The errors of [`crate::app::App::board`].
     pub(super) async fn view(&self, user_id: i64, game_id: i64, lang: Lang) -> Result<Value, UserError> {
         let board = self.app.board(user_id, game_id).await?;
-        let saved = match (&board.stage, board.side) {
-            (Stage::Setup { .. }, Some(_)) => self.app.saved_setups_of(user_id, board.rule_set).await?,
+        let saved = match (&board.stage, board.side, board.rules) {
+            (Stage::Setup { .. }, Some(_), GameRules::Stratego(r)) => self.app.saved_setups_of(user_id, r).await?,
             _ => vec![],
         };
         Ok(super::json::board_json(&board, lang, now(), &saved))
@@ -201,7 +201,7 @@ fn square(s: &str) -> Result<Square, UserError> {
     s.parse().map_err(|e| UserError::BadMoveText(engine::MoveParseError::Square(e)))
 }
 
-/// `POST /api/games/{id}/moves`: plays a move (R9–R12) as a tap would.
+/// `POST /api/games/{id}/moves`: plays a move (R9–R12; J5–J9 in Jungle) as a tap would.
 pub async fn play_move(
     State(web): State<Web>,
     Path(id): Path<i64>,
@@ -212,7 +212,7 @@ pub async fn play_move(
     let body = web.body(&who, id, body).await?;
     let mv = square(&body.from).and_then(|from| Ok(Move::new(from, square(&body.to)?)));
     let done = match mv {
-        Ok(mv) => web.app.board_move(who.user.id, id, body.version, mv).await.map(|(_, done)| done),
+        Ok(mv) => web.app.board_move(who.user.id, id, body.version, mv).await,
         Err(e) => Err(e),
     };
     web.answer(&who, id, done).await

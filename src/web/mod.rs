@@ -1,4 +1,5 @@
-//! The Mini App: the whole board in a web page served by the bot itself.
+//! The Mini App: the whole board in a web page served by the bot itself,
+//! for Stratego (10×10) and Jungle (7×9, RULES.md §9).
 //!
 //! [`router`] gives the routes; the binary hands them to
 //! [`crate::telegram::run`], which serves them on `HTTP_ADDR` on the bot's
@@ -26,8 +27,9 @@
 //! body that does not parse is 422 only for one of the game's players.
 //!
 //! R25: every view is built from the engine's `PlayerView` or
-//! `SpectatorView` (or the reader's own draft) by [`json::board_json`];
-//! nothing else about a game reaches the page.
+//! `SpectatorView` (or the reader's own draft), or the Jungle engine's
+//! `PlayerView`, by [`json::board_json`]; nothing else about a game
+//! reaches the page.
 //!
 //! A change made here is handed to the chat front-end through
 //! [`crate::app::Hub::deliver`], so boards and notices in Telegram follow

@@ -3,6 +3,7 @@
     python3 tests/e2e/scenarios.py --bin target/release/srazhenie [-k NAME]
 
 Prints one line per scenario and finally "N passed, M failed"; exits 1 on a failure.
+Jungle's scenarios are in jungle_scenarios.py; E2E_TRANSCRIPT=1 prints their chats.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import traceback
 from harness import (EXAMPLE, Env, SimTimeout, board, button_data, buttons, code_with, invite, new_user, press_and_wait,
                      square_data, wait_board, wait_text)
 from client import SimError  # noqa: E402 (harness puts tgsim on the path)
+from jungle_scenarios import JUNGLE_SCENARIOS
 
 SCENARIOS = []
 
@@ -644,6 +646,10 @@ def a_thinking_ai_does_not_delay_other_chats(env):
     finally:
         env.stop_bot()
         env.start_bot()
+
+
+# Jungle's scenarios live beside these (tests/e2e/jungle_scenarios.py).
+SCENARIOS.extend(JUNGLE_SCENARIOS)
 
 
 def main() -> int:

@@ -1,6 +1,6 @@
 //! The Mini App end to end: the real `srazhenie` binary with its HTTP
 //! server, against the fake Telegram Bot API (`tests/support`): the JSON
-//! API (`api`), the page in a real browser (`browser`, skipped with a
+//! API (`api`; Jungle in `jungle`), the page in a real browser (`browser`, skipped with a
 //! message when Chromium and chromedriver are not installed) and updates
 //! by webhook on the same server (`webhook`).
 
@@ -13,4 +13,5 @@ mod api;
 mod browser;
 mod chrome;
 mod client;
+mod jungle;
 mod webhook;

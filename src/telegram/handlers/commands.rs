@@ -8,7 +8,7 @@ pub(super) async fn command(ui: &Ui, user: &UserRecord, lang: Lang, name: &str, 
         "start" if arg.starts_with("ch_") => match arg[3..].parse::<i64>() {
             Ok(id) => match ui.app.arrive_challenge(id, user.id, user.username.as_deref(), &user.first_name).await {
                 Ok(game) => {
-                    let _ = ui.send(chat, tr_args(lang, "joined", &[("id", game.into())]), None);
+                    let _ = ui.send(chat, joined_text(ui, game, lang).await, None);
                     ui.spawn_after(Done { game_id: Some(game), notices: vec![] }, Force::default());
                 }
                 Err(e) => {
@@ -278,6 +278,13 @@ pub(super) async fn current_setup_game(ui: &Ui, user: &UserRecord) -> Option<i64
     ui.app.current_setup_game(user.id).await
 }
 
+/// "You joined game #N …": a game that began at once (Jungle has no setup,
+/// J3) points to its board; one in its setup phase asks for the army.
+async fn joined_text(ui: &Ui, game: i64, lang: Lang) -> String {
+    let started = matches!(ui.app.game(game).await, Ok(Some(rec)) if rec.status == GameStatus::Play);
+    tr_args(lang, if started { "joined-play" } else { "joined" }, &[("id", game.into())])
+}
+
 /// Joins the game of invitation `code`; a failure is told to the user and returned.
 pub(super) async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) -> Result<(), UserError> {
     let valid = code.len() <= 64 && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
@@ -285,7 +292,7 @@ pub(super) async fn join(ui: &Ui, user: &UserRecord, lang: Lang, code: &str) -> 
         if valid { ui.app.join(user.id, &user.first_name, code).await } else { Err(UserError::InvitationNotFound) };
     match joined {
         Ok(j) => {
-            let _ = ui.send(user.id, tr_args(lang, "joined", &[("id", j.game_id.into())]), None);
+            let _ = ui.send(user.id, joined_text(ui, j.game_id, lang).await, None);
             let already = j.done.notices.is_empty();
             let force = if already { Force::fresh(user.id) } else { Force::default() };
             ui.spawn_after(j.done.clone(), force);

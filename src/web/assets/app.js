@@ -14,7 +14,10 @@
       lost: "You lost", draw: "Draw", winner: "{0} won", noData: "Open this page from the bot in Telegram.",
       noGame: "Your games", spectator: "Watching", opponent: "Opponent", ai: "AI ({0})", selected: "{0}", last: "Last move: {0} {1}",
       reasons: { flagcaptured: "the flag is taken", nolegalmoves: "no legal moves", resignation: "resignation", time: "time ran out",
-        noattacks: "no attacks for too long", agreement: "by agreement", deadposition: "no flag can be taken", plylimit: "move limit" },
+        noattacks: "no attacks for too long", agreement: "by agreement", deadposition: "no flag can be taken", plylimit: "move limit",
+        den: "an animal entered the den", allcaptured: "every animal was captured", nocaptures: "100 plies without a capture",
+        repetition: "the same position for the third time" },
+      legend: "🏠 den · 🪤 trap · 🌊 water", jungleName: "Jungle",
       status: { setup: "setup", play: "in play", finished: "finished", waiting: "waiting", cancelled: "cancelled" } },
     ru: { game: "Партия №", you: "Вы", vs: "против", yourMove: "Ваш ход", theirMove: "Ходит {0}", setup: "Расставьте армию",
       setupHint: "Нажмите две клетки или перетащите фигуру на другую, чтобы поменять их местами.", shuffle: "Перемешать", smart: "Расставить с умом",
@@ -26,7 +29,10 @@
       lost: "Вы проиграли", draw: "Ничья", winner: "Победил {0}", noData: "Откройте эту страницу из бота в Telegram.",
       noGame: "Ваши партии", spectator: "Наблюдение", opponent: "Соперник", ai: "ИИ ({0})", selected: "{0}", last: "Последний ход: {0} {1}",
       reasons: { flagcaptured: "знамя захвачено", nolegalmoves: "нет ходов", resignation: "сдача", time: "время вышло",
-        noattacks: "слишком долго без атак", agreement: "по соглашению", deadposition: "знамя не взять никому", plylimit: "предел ходов" },
+        noattacks: "слишком долго без атак", agreement: "по соглашению", deadposition: "знамя не взять никому", plylimit: "предел ходов",
+        den: "зверь вошёл в логово", allcaptured: "все звери взяты", nocaptures: "100 полуходов без взятий",
+        repetition: "позиция повторилась в третий раз" },
+      legend: "🏠 логово · 🪤 ловушка · 🌊 вода", jungleName: "Джунгли",
       status: { setup: "расстановка", play: "идёт", finished: "окончена", waiting: "ждёт соперника", cancelled: "отменена" } },
   };
   const $ = (id) => document.getElementById(id);
@@ -81,10 +87,19 @@
     } catch (e) { toast(String(e)); } finally { busy = false; }
   }
 
-  // R3: South sees rank 10 at the top and file a on the left; North the opposite.
+  // The board's size: 10×10 (Stratego) or 7 files × 9 ranks (Jungle, J1).
+  function size() { return (view && view.size) || { files: 10, ranks: 10 }; }
+  const jungle = () => !!view && view.rules === "jungle";
+  // R3, J1: South sees the last rank at the top and file a on the left; North the opposite.
   function squareAt(row, col, me) {
-    const file = me === "north" ? 9 - col : col, rank = me === "north" ? row : 9 - row;
+    const z = size(), file = me === "north" ? z.files - 1 - col : col, rank = me === "north" ? row : z.ranks - 1 - row;
     return "abcdefghij"[file] + (rank + 1);
+  }
+  // What a ply took: Stratego's combat (ranks of both) or Jungle's captured animal.
+  function taken(h) {
+    if (h.combat) return view.ranks[h.combat.attacker].label + "×" + view.ranks[h.combat.defender].label;
+    if (h.captured) return "×" + view.ranks[h.captured].label;
+    return "";
   }
   function names() {
     const n = view.names || {}, me = view.me, t0 = t();
@@ -248,19 +263,31 @@
   }
 
   function drawBoard(v, me, bySq, last, dests, pend) {
-    const b = $("board"); b.textContent = "";
-    for (let row = 0; row < 10; row++) {
-      b.appendChild(el("div", "coord", String(me === "north" ? row + 1 : 10 - row)));
-      for (let col = 0; col < 10; col++) {
+    const b = $("board"), z = size(), jg = jungle(); b.textContent = "";
+    b.classList.toggle("jungle", jg);
+    b.style.gridTemplateColumns = "14px repeat(" + z.files + ", 1fr)";
+    b.style.gridTemplateRows = "repeat(" + z.ranks + ", 1fr) 14px";
+    b.style.aspectRatio = (z.files + 0.6) + " / " + (z.ranks + 0.6);
+    for (let row = 0; row < z.ranks; row++) {
+      b.appendChild(el("div", "coord", String(me === "north" ? row + 1 : z.ranks - row)));
+      for (let col = 0; col < z.files; col++) {
         const sq = squareAt(row, col, me), s = bySq[sq] || { k: "empty" };
         const c = el("div", "c" + ((row + col) % 2 ? " d" : ""));
         c.dataset.sq = sq; c.setAttribute("role", "gridcell");
-        if (s.k === "lake") c.classList.add("lake");
+        if (s.k === "lake" || s.t === "water") c.classList.add("lake");
+        // J2: dens and traps, each in the colour of its side.
+        if (s.t === "den" || s.t === "trap") { c.classList.add(s.t, "of-" + s.of); c.appendChild(el("span", "terrain", s.t === "den" ? "🏠" : "🪤")); }
         if (last.includes(sq) || pend.includes(sq)) c.classList.add("last");
         if (sel === sq) c.classList.add("sel");
         if (dests.includes(sq)) { c.classList.add("dest"); if (s.k === "enemy") c.classList.add("hit"); }
         if (draggable(sq)) c.classList.add("grab");
-        if (s.k === "own" || s.k === "enemy" || s.k === "piece") {
+        if (jg && s.r) {
+          // J1, J3: an animal in its side's colour (South red, North blue), its emoji and rank.
+          const p = el("div", "p animal " + s.owner + (s.k === "own" ? " mine" : "")); p.dataset.kind = s.k;
+          const r = v.ranks[s.r]; p.title = r.name;
+          p.appendChild(el("span", "em", r.emoji)); p.appendChild(el("span", "rk", s.r));
+          c.appendChild(p);
+        } else if (s.k === "own" || s.k === "enemy" || s.k === "piece") {
           const side = s.k === "piece" ? s.owner : s.k;
           const p = el("div", "p " + side); p.dataset.kind = s.k;
           if (s.r) { p.textContent = v.ranks[s.r].label; p.title = v.ranks[s.r].name; }
@@ -274,7 +301,7 @@
       }
     }
     b.appendChild(el("div", "coord", ""));
-    for (let col = 0; col < 10; col++) b.appendChild(el("div", "coord", squareAt(0, col, me)[0]));
+    for (let col = 0; col < z.files; col++) b.appendChild(el("div", "coord", squareAt(0, col, me)[0]));
   }
 
   function drawInfo() {
@@ -287,13 +314,14 @@
         : t0.draw + " — " + (t0.reasons[o.draw] || o.draw));
     } else if (sel) {
       const s = v.squares.find((x) => x.sq === sel);
-      if (s && s.r) info.textContent = sel + ": " + v.ranks[s.r].name;
+      if (s && s.r) info.textContent = sel + ": " + (jungle() ? v.ranks[s.r].label + " " : "") + v.ranks[s.r].name;
     } else if (v.drawOffer && v.me) info.textContent = v.drawOffer === v.me ? t0.youOffered : t0.drawOffered;
     else if (v.last) {
-      const c = v.last.combat, nm = names();
-      info.textContent = fmt(t0.last, nm[v.last.player] + ":", v.last.mv + (c ? " (" + v.ranks[c.attacker].label + "×" + v.ranks[c.defender].label + ")" : ""));
+      const c = taken(v.last), nm = names();
+      info.textContent = fmt(t0.last, nm[v.last.player] + ":", v.last.mv + (c ? " (" + c + ")" : ""));
       if (!v.me) info.textContent = t0.spectator + " · " + info.textContent;
     } else if (!v.me) info.textContent = t0.spectator;
+    if (jungle() && !v.outcome) info.appendChild(el("div", "legend", t0.legend));
   }
 
   function button(text, cls, fn) { const e = el("button", cls, text); e.addEventListener("click", fn); return e; }
@@ -345,7 +373,7 @@
     const list = el("div", "moves"); list.id = "moves";
     for (const h of v.history || []) {
       let s = h.ply + ". " + h.mv;
-      if (h.combat) s += " " + v.ranks[h.combat.attacker].label + "×" + v.ranks[h.combat.defender].label;
+      if (taken(h)) s += " " + taken(h);
       list.appendChild(el("span", "", s));
     }
     m.appendChild(list); x.appendChild(m);
@@ -358,7 +386,7 @@
     lang = r.json.lang || lang; $("title").textContent = t().noGame;
     const x = $("extra"); x.className = "list"; x.textContent = "";
     for (const g of r.json.games) {
-      const a = el("a", "", t().game + g.id + " · " + (t().status[g.status] || g.status) + (g.yourTurn ? " · " + t().yourMove : ""));
+      const a = el("a", "", t().game + g.id + (g.rules === "jungle" ? " · " + t().jungleName : "") + " · " + (t().status[g.status] || g.status) + (g.yourTurn ? " · " + t().yourMove : ""));
       a.href = "?game=" + g.id + location.hash; x.appendChild(a);
     }
   }

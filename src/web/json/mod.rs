@@ -1,11 +1,12 @@
 //! The page's JSON, built from a [`Board`] only: a [`PlayerView`] or a
 //! `SpectatorView` made by the engine, or the reader's own draft (R25: no
-//! field here can hold a hidden enemy rank).
+//! field here can hold a hidden enemy rank); for Jungle the Jungle
+//! engine's view, in the same shape (module `jungle_view`).
 //!
 //! Shape (every square in [`Square::index`] order, `a1` first):
 //!
 //! ```text
-//! { game, version, status, rules, me: "south"|"north"|null, turn, myTurn, first,
+//! { game, version, status, rules, size: {files, ranks}, me: "south"|"north"|null, turn, myTurn, first,
 //!   names: {south, north}, ai, drawOffer, deadline, now, daysPerMove, confirmMoves,
 //!   outcome: {winner, reason}|{draw}|null, result,
 //!   squares: [{sq, k: "empty"|"lake"|"own"|"enemy"|"piece", r, owner, revealed, moved, runner}],
@@ -22,7 +23,7 @@
 use engine::{Cell, Combat, CombatResult, Outcome, Player, PlayerView, Rank, Record, Square, home_slot};
 use serde_json::{Value, json};
 
-use crate::app::{Board, Stage};
+use crate::app::{Board, GameRules, Stage};
 use crate::i18n::Lang;
 use crate::i18n::names::{rank_label, rank_name};
 use crate::storage::SavedSetup;
@@ -122,20 +123,27 @@ fn graveyard(g: impl Fn(Player) -> Vec<String>) -> Value {
 /// the reader's saved setups of the game's family of rule sets (setup phase).
 #[must_use]
 pub fn board_json(board: &Board, lang: Lang, now: i64, saved: &[SavedSetup]) -> Value {
-    let rules = board.rule_set;
-    let ranks: serde_json::Map<String, Value> = Rank::ALL
-        .iter()
-        .map(|r| {
-            let v = json!({ "label": rank_label(rules, *r, lang), "name": rank_name(rules, *r, lang), "movable": r.is_movable() });
-            (rank(*r), v)
-        })
-        .collect();
+    let ranks: serde_json::Map<String, Value> = match board.rules {
+        GameRules::Stratego(rules) => Rank::ALL
+            .iter()
+            .map(|r| {
+                let v = json!({ "label": rank_label(rules, *r, lang), "name": rank_name(rules, *r, lang), "movable": r.is_movable() });
+                (rank(*r), v)
+            })
+            .collect(),
+        GameRules::Jungle => jungle_view::ranks(lang),
+    };
+    let size = match board.rules {
+        GameRules::Stratego(_) => json!({ "files": 10, "ranks": 10 }),
+        GameRules::Jungle => json!({ "files": ::jungle::FILES, "ranks": ::jungle::RANKS }),
+    };
     let names = json!({ "south": board.names[0].1, "north": board.names[1].1 });
     let mut out = json!({
         "game": board.game_id,
         "version": board.version,
         "status": board.status.as_str(),
-        "rules": rules.as_str(),
+        "rules": board.rules.as_str(),
+        "size": size,
         "me": board.side.map(side),
         "first": board.first.map(side),
         "names": names,
@@ -185,9 +193,13 @@ pub fn board_json(board: &Board, lang: Lang, now: i64, saved: &[SavedSetup]) -> 
             o.insert("history".into(), history.into());
             o.insert("graveyard".into(), graveyard(|p| v.graveyard(p).iter().map(|r| rank(*r)).collect()));
         }
+        Stage::JunglePlay(v) => jungle_view::fill(o, v, false),
+        Stage::JungleWatch(v) => jungle_view::fill(o, v, true),
     }
     out
 }
+
+mod jungle_view;
 
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use super::board_json;
-use crate::app::{Board, Stage};
+use crate::app::{Board, GameRules, Stage};
 use crate::i18n::Lang;
 use crate::storage::GameStatus;
 
@@ -15,7 +15,7 @@ fn board(game: &Game, me: Player) -> Board {
     Board {
         game_id: 7,
         status: GameStatus::Play,
-        rule_set: RuleSetId::Battle,
+        rules: GameRules::Stratego(RuleSetId::Battle),
         side: Some(me),
         version: 12,
         first: Some(Player::South),
