@@ -123,7 +123,8 @@ def jungle_against_the_ai(env):
         b = wait_board(alice, game, lambda m: "Your move." in m["text"], timeout=20)
         assert "AI (" in b["text"], b["text"]
         own = [d for t, d in buttons(b) if d and t.lstrip("›").startswith(ANIMALS)]
-        assert len(own) == 8, f"eight own animals: {buttons(b)}"
+        # Eight at the start; later the AI may have taken one (J7).
+        assert len(own) == 8 if n == 0 else 1 <= len(own) <= 8, f"own animals: {buttons(b)}"
         # Against the AI moves are not confirmed: the animal, then its destination.
         for data in own:
             press_and_wait(alice, game, data)
