@@ -3,22 +3,25 @@
     python3 tests/e2e/scenarios.py --bin target/release/srazhenie [-k NAME]
 
 Prints one line per scenario and finally "N passed, M failed"; exits 1 on a failure.
-Jungle's scenarios are in jungle_scenarios.py; E2E_TRANSCRIPT=1 prints their chats.
+Jungle's scenarios are in jungle_scenarios.py and the robustness ones (a blocked bot, restarts,
+kills, flood limits) in robust_scenarios.py; the moves they share are in play_helpers.py.
+E2E_TRANSCRIPT=1 prints Jungle's chats.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import signal
 import sys
 import time
 import traceback
 
-from harness import (EXAMPLE, Env, SimTimeout, board, button_data, buttons, code_with, invite, new_user, press_and_wait,
+from harness import (EXAMPLE, Env, SimTimeout, board, button_data, code_with, invite, new_user, press_and_wait,
                      square_data, wait_board, wait_text)
 from client import SimError  # noqa: E402 (harness puts tgsim on the path)
 from jungle_scenarios import JUNGLE_SCENARIOS
+from play_helpers import my_turn, setup_code_in, start_pair, tap_any_move, tap_move
+from robust_scenarios import ROBUST_SCENARIOS
 
 SCENARIOS = []
 
@@ -27,73 +30,6 @@ def scenario(f):
     SCENARIOS.append(f)
     return f
 
-
-def setup_code_in(text: str) -> str:
-    return re.search(r"\b[1-9sBF.]{40}\b", text).group(0)
-
-
-def start_pair(env, south_code=None, north_code=None, confirm=True):
-    """Alice (en, South) invites Bob (ru, North); both set up and (optionally) confirm."""
-    alice, bob = new_user(env, "Alice", "en"), new_user(env, "Bob", "ru")
-    alice.start()
-    wait_text(alice, "Welcome")
-    game, link = invite(env, alice)
-    bob.open_link(link)
-    wait_board(alice, game)
-    wait_board(bob, game)
-    for user, code in ((alice, south_code), (bob, north_code)):
-        if code:
-            sent = user.send(f"/setup {code}")
-            wait_board(user, game, lambda m, c=code: c in m["text"])
-    if confirm:
-        for user, label in ((alice, "⚔ To battle!"), (bob, "⚔ В бой!")):
-            b = board(user, game)
-            press_and_wait(user, game, button_data(b, label))
-        wait_board(alice, game, lambda m: "Your move." in m["text"] or "to move." in m["text"])
-        wait_board(bob, game, lambda m: "Ваш ход." in m["text"] or "Ходит" in m["text"])
-    return alice, bob, game
-
-
-def my_turn(user, game) -> bool:
-    t = board(user, game)["text"]
-    return "Your move." in t or "Ваш ход." in t
-
-
-def tap_destination(user, game, data: str) -> bool:
-    """Taps a destination of the selected piece and waits for the move. With
-    move confirmation on (the default between people) the first tap is
-    answered by a toast and leaves the board as it is; a second tap on the
-    same square plays the move. Returns whether it was asked."""
-    before = board(user, game)
-    answer = user.press(callback_data=data, message_id=before["message_id"])
-    assert answer is not None, f"press {data} was not answered"
-    text = answer.get("text") or ""
-    asked = " again " in text or " ещё раз" in text
-    if asked:
-        assert board(user, game)["edits"] == before["edits"], "asking to confirm does not redraw the board"
-        press_and_wait(user, game, data)
-    else:
-        user.wait_for(lambda: (board(user, game) or {}).get("edits", 0) > before["edits"]
-                      or board(user, game)["message_id"] != before["message_id"], 15)
-    return asked
-
-
-def tap_move(user, game, frm: str, to: str):
-    """The piece, its destination and the destination again (confirmation), scrolling the window as needed."""
-    for sq in (frm, to):
-        for _ in range(3):
-            b = board(user, game)
-            data = square_data(b, sq)
-            if data:
-                break
-            right = sq[0] in "ij" or user is None
-            scroll = next(d for t, d in buttons(b) if (t.endswith(" ▶") if right else t.startswith("◀ ")))
-            press_and_wait(user, game, scroll)
-        assert data, f"{sq} never became visible"
-        if sq == to:
-            assert tap_destination(user, game, data), "moves between people are confirmed by default"
-        else:
-            press_and_wait(user, game, data)
 
 
 @scenario
@@ -255,148 +191,9 @@ def bad_input_changes_nothing(env):
     assert not stats["unanswered_callback_queries"], stats
 
 
-def tap_any_move(user, game) -> None:
-    """Selects the user's pieces one by one until one can move, then moves it."""
-    b = board(user, game)
-    pieces = [x["callback_data"] for row in b["reply_markup"]["inline_keyboard"] for x in row
-              if x["callback_data"].startswith("p.") and x["text"].isdigit()]
-    for piece_sq in [d.split(".")[-1] for d in pieces]:
-        press_and_wait(user, game, square_data(board(user, game), piece_sq))
-        sel = board(user, game)
-        dest = next((x["callback_data"] for row in sel["reply_markup"]["inline_keyboard"] for x in row
-                     if x["text"].startswith("○")), None)
-        if dest:
-            tap_destination(user, game, dest)
-            return
-        press_and_wait(user, game, square_data(sel, piece_sq))
-    raise AssertionError("no piece could move")
-
-
-@scenario
-def opponent_blocks_the_bot_and_the_game_goes_on(env):
-    alice, bob, game = start_pair(env)
-    if my_turn(bob, game):
-        tap_any_move(bob, game)
-        wait_board(alice, game, lambda m: my_turn(alice, game))
-    bob.block()
-    wait_text(alice, "has blocked the bot")
-    tap_any_move(alice, game)
-    wait_board(alice, game, lambda m: "Bob to move." in m["text"])
-    time.sleep(1.5)
-    told = [m for m in alice.bot_messages() if "has blocked the bot" in (m["text"] or "")]
-    assert len(told) == 1, "the player is told once"
-    bob.unblock()
-    wait_board(bob, game, lambda m: my_turn(bob, game))
-
-
-@scenario
-def restart_in_the_middle_of_a_game(env):
-    alice, bob, game = start_pair(env)
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        mover = alice if my_turn(alice, game) else bob
-        b = board(mover, game)
-        env.stop_bot(sig)
-        env.start_bot()
-        # After the restart the same board still works: select a piece by tapping.
-        piece = next(d for row in b["reply_markup"]["inline_keyboard"] for x in row
-                     if (d := x["callback_data"]).startswith("p.") and x["text"].isdigit())
-        press_and_wait(mover, game, piece)
-        sel = board(mover, game)
-        dest = next((x["callback_data"] for row in sel["reply_markup"]["inline_keyboard"] for x in row
-                     if x["text"].startswith("○") or x["text"].startswith("⚔")), None)
-        if dest is None:  # that piece cannot move: drop it and use a typed front-rank move instead
-            press_and_wait(mover, game, piece)
-            continue
-        tap_destination(mover, game, dest)
-        other = bob if mover is alice else alice
-        wait_board(other, game, lambda m: my_turn(other, game))
-    assert "Your move." in board(alice, game)["text"] or "Ваш ход." in board(bob, game)["text"]
-
-
-@scenario
-def sigkill_at_random_points_loses_nothing(env):
-    import random
-    import sqlite3
-    rnd = random.Random(7)
-    alice, bob, game = start_pair(env, EXAMPLE, EXAMPLE)
-    plans = {alice.id: ["a4-a5", "a5-a6", "a6-b6", "b6-a6", "a6-b6"],
-             bob.id: ["j7-j6", "j6-j5", "j5-i5", "i5-j5", "j5-i5"]}
-    db = env.db.split("sqlite://")[1].split("?")[0]
-
-    def plies() -> int:
-        with sqlite3.connect(db) as c:
-            return c.execute("SELECT count(*) FROM moves WHERE game_id = ?", (game,)).fetchone()[0]
-
-    while plans[alice.id] or plans[bob.id]:
-        mover = alice if my_turn(alice, game) else bob
-        if not plans[mover.id]:
-            break
-        before = plies()
-        sent = mover.send(plans[mover.id][0])
-        time.sleep(rnd.uniform(0, 0.3))
-        if rnd.random() < 0.5:
-            env.stop_bot(signal.SIGKILL)
-            env.start_bot()
-        # Wait until the move is committed or answered (a redelivered update
-        # is processed after the restart); it is never applied twice.
-        replied = lambda: any(m["message_id"] > sent["message_id"] for m in mover.bot_messages())
-        try:
-            env.sim.wait_for(lambda: plies() > before or replied(), 20)
-        except SimTimeout:
-            continue  # lost with the process before it was read: send again
-        assert plies() <= before + 1, "a move was applied twice"
-        if plies() == before + 1:
-            plans[mover.id].pop(0)
-            other = bob if mover is alice else alice
-            # Both boards catch up (after a restart the pacer holds each
-            # chat's first messages back) before the next mover is read off them.
-            wait_board(other, game, lambda m: my_turn(other, game), timeout=20)
-            wait_board(mover, game, lambda m: not my_turn(mover, game), timeout=20)
-    assert plies() == 10, plies()
-    with sqlite3.connect(db) as c:
-        assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        moves = [r[0] for r in c.execute("SELECT mv FROM moves WHERE game_id = ? ORDER BY ply", (game,))]
-    assert len(set(moves)) <= len(moves) and moves.count("a4-a5") == 1 and moves.count("j7-j6") == 1, moves
-    # Each player's board shows the last move after all the restarts.
-    last = moves[-1]
-    wait_board(alice, game, lambda m: last in m["text"])
-    wait_board(bob, game, lambda m: last in m["text"])
-
-
-@scenario
-def a_burst_of_games_under_flood_limits(env):
-    # A second fake server that refuses with 429 past Telegram's limits.
-    import threading
-    flood = Env(env.binary, flood=True)
-    try:
-        pairs = [start_pair(flood, confirm=False) for _ in range(3)]
-        errors = []
-
-        def play(alice, bob, game):
-            try:
-                for user in (alice, bob):
-                    for label in ("🔀 Shuffle", "🧠 Smart setup", "🔀 Shuffle") if user is alice else (
-                            "🔀 Перемешать", "🧠 Расставить с умом", "🔀 Перемешать"):
-                        press_and_wait(user, game, button_data(board(user, game), label))
-                press_and_wait(alice, game, button_data(board(alice, game), "⚔ To battle!"))
-                press_and_wait(bob, game, button_data(board(bob, game), "⚔ В бой!"))
-                wait_board(alice, game, lambda m: "Your move." in m["text"] or "to move." in m["text"], timeout=30)
-                wait_board(bob, game, lambda m: "Ваш ход." in m["text"] or "Ходит" in m["text"], timeout=30)
-            except Exception as e:  # noqa: BLE001 - reported below
-                errors.append(e)
-
-        threads = [threading.Thread(target=play, args=p) for p in pairs]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(120)
-        assert not errors, errors
-        stats = flood.sim.stats()
-        assert not stats["unanswered_callback_queries"], stats
-        refused = [e for e in stats["flood_events"] if e["refused"]]
-        print(f"    flood: {len(refused)} sends refused with 429 and retried; {stats['calls']} calls", flush=True)
-    finally:
-        flood.close()
+# Robustness (a blocked bot, restarts, kills, flood limits) lives beside these
+# (tests/e2e/robust_scenarios.py).
+SCENARIOS.extend(ROBUST_SCENARIOS)
 
 
 @scenario
