@@ -51,6 +51,9 @@ pub struct Ui {
     pub(crate) card_turn: Arc<tokio::sync::Mutex<()>>,
     /// Where each replay message is headed (see [`super::replay`]).
     pub(crate) replays: Arc<super::replay::ReplayPositions>,
+    /// By chat: questions for a setup's name still being sent and recorded
+    /// (a reply that races its question's record waits for it).
+    pub(crate) naming: Arc<Mutex<HashMap<i64, u32>>>,
     pacer: Arc<Pacer>,
     outbox: Arc<Outbox>,
     locks: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
@@ -101,6 +104,7 @@ impl Ui {
             trailing: Arc::default(),
             card_turn: Arc::default(),
             replays: Arc::default(),
+            naming: Arc::default(),
             pacer,
             locks: Arc::default(),
             in_flight: Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),

@@ -78,11 +78,21 @@ impl Api {
                 Err(ApiErr(502, "Bad Gateway: held and dropped".into(), None))
             }
             Ok(p) => {
-                let mut w = self.world();
-                if let Some(id) = token.split(':').next().and_then(|n| n.parse().ok()) {
-                    w.bot_id = id;
+                let (result, slow) = {
+                    let mut w = self.world();
+                    if let Some(id) = token.split(':').next().and_then(|n| n.parse().ok()) {
+                        w.bot_id = id;
+                    }
+                    let result = w.bot_call(&method, p);
+                    let text = p.get("text").and_then(Value::as_str).unwrap_or("");
+                    let slow =
+                        w.slow_sends.as_ref().filter(|(m, _)| method == "sendmessage" && text.contains(m.as_str()));
+                    (result, slow.map(|(_, d)| *d))
+                };
+                if let Some(d) = slow {
+                    std::thread::sleep(d); // World::slow_sends
                 }
-                w.bot_call(&method, p)
+                result
             }
         };
         let logged = params.map(summarise).unwrap_or(Value::Null);

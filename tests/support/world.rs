@@ -272,6 +272,10 @@ pub struct World {
     pub hold_sends: Option<String>,
     /// How many sends were held so far.
     pub held: usize,
+    /// A `sendMessage` whose text contains the first is applied at once
+    /// (the user sees the message) but answered to the bot only after the
+    /// second: a slow network between the bot and Telegram.
+    pub slow_sends: Option<(String, std::time::Duration)>,
 }
 
 /// A refused Bot API call: HTTP status, description, retry_after.
@@ -305,6 +309,7 @@ impl World {
             t0: Instant::now(),
             hold_sends: None,
             held: 0,
+            slow_sends: None,
         }
     }
 

@@ -120,6 +120,7 @@ pub(super) async fn ask_rename(ui: &Ui, uid: i64, setup_id: i64, lang: Lang) -> 
 /// records the question once the message is sent.
 fn ask_name(ui: &Ui, chat: i64, prompt: SetupPrompt, text: String, lang: Lang) {
     let placeholder = tr(lang, "setups-name-placeholder");
+    *ui.naming.lock().expect("naming lock").entry(chat).or_default() += 1;
     ui.queue(chat, move |ui| async move {
         let send = || {
             let field = ForceReply::new().input_field_placeholder(Some(placeholder.clone()));
@@ -137,14 +138,45 @@ fn ask_name(ui: &Ui, chat: i64, prompt: SetupPrompt, text: String, lang: Lang) {
             }
             Err(e) => tracing::warn!(chat, error = %e, "cannot ask for a setup name"),
         }
+        let mut naming = ui.naming.lock().expect("naming lock");
+        if let Some(n) = naming.get_mut(&chat) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                naming.remove(&chat);
+            }
+        }
     });
 }
+
+/// Waits (at most [`NAMING_WAIT`]) until no setup-name question of `chat`
+/// is still being sent and recorded; whether one was.
+async fn wait_for_naming(ui: &Ui, chat: i64) -> bool {
+    let busy = || ui.naming.lock().expect("naming lock").contains_key(&chat);
+    if !busy() {
+        return false;
+    }
+    let until = tokio::time::Instant::now() + NAMING_WAIT;
+    while busy() && tokio::time::Instant::now() < until {
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    true
+}
+
+/// How long a reply waits for its question to be recorded: the question's
+/// send is paced (about a second per chat) and the record follows it.
+const NAMING_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A typed reply to bot message `asked`: if it asked for a setup's name,
 /// saves or renames (a bad name gets a polite answer and changes nothing).
 /// `false` if it asked nothing, so the text is read as a move.
 pub(super) async fn setup_name_reply(ui: &Ui, user: &UserRecord, lang: Lang, asked: i64, text: &str) -> bool {
-    match ui.app.answer_setup_prompt(user.id, asked, user.id, text).await {
+    let mut answer = ui.app.answer_setup_prompt(user.id, asked, user.id, text).await;
+    // A quick reply may reach us before its question is recorded (the
+    // record follows Telegram's answer to the send): wait for it once.
+    if matches!(answer, Ok(None)) && wait_for_naming(ui, user.id).await {
+        answer = ui.app.answer_setup_prompt(user.id, asked, user.id, text).await;
+    }
+    match answer {
         Ok(None) => false,
         Ok(Some(c)) => {
             tell_change(ui, user.id, &c, lang);
