@@ -8,7 +8,7 @@
 #     otherwise it says that it skipped them and why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace --locked
+cargo test --workspace --locked --no-fail-fast
 tgsim="${TGSIM_DIR:-$(cd .. && pwd)/shared/tgsim}"
 if [ ! -f "$tgsim/tgsim.py" ]; then
   echo "skipped the tgsim scenarios (tests/e2e/scenarios.py): no tgsim at $tgsim (set TGSIM_DIR to run them)."
