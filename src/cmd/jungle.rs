@@ -247,7 +247,13 @@ pub fn play(level: Level, seed: u64, think: Duration, mut input: impl BufRead, o
         }
     }
     write!(out, "\n{}", render(&game.view(HUMAN)))?;
-    writeln!(out, "Result: {} after {} plies.", jungle::outcome_text(game.outcome()), game.ply())?;
+    writeln!(
+        out,
+        "Result: {} after {} {}.",
+        jungle::outcome_text(game.outcome()),
+        game.ply(),
+        if game.ply() == 1 { "ply" } else { "plies" }
+    )?;
     Ok(())
 }
 

@@ -184,7 +184,7 @@ pub fn run(cfg: &PlayConfig, mut input: impl BufRead, out: &mut impl Write) -> i
         Some(Outcome::Draw(reason)) => format!("Draw ({reason:?})."),
         None => String::new(),
     };
-    writeln!(out, "{text} {} plies.", game.ply())?;
+    writeln!(out, "{text} {} {}.", game.ply(), if game.ply() == 1 { "ply" } else { "plies" })?;
     if let Some(s) = view.revealed_setups() {
         writeln!(out, "Setups (R26): yours {}, the AI's {}", s.south.to_code(), s.north.to_code())?;
     }

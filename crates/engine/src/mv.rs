@@ -25,7 +25,7 @@ pub struct Move<S = Square> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveParseError {
     /// Not two squares, e.g. `"e4"` or `"hello"`.
-    #[error("not a move: {0:?} (write it like e4-e5)")]
+    #[error("not a move: {0:?} (write it like a3-a4)")]
     Syntax(String),
     /// A square name outside the board.
     #[error(transparent)]
