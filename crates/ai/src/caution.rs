@@ -13,9 +13,12 @@
 //! neither the root nor our side in the search considers an attack by a
 //! [`keeps_back`] piece on an unmoved, unrevealed enemy piece, and those
 //! pieces are not drawn towards such pieces by the evaluation. With no low
-//! movable piece left, the cheapest piece we have probes instead.
+//! movable piece left, the cheapest piece we have probes instead. A piece
+//! that is cornered — next to a revealed enemy piece that beats it, with
+//! no empty square to step to — may attack blind at the root: waiting
+//! loses it for sure.
 
-use engine::{Cell, Move, Piece, Rank, Square};
+use engine::{Cell, CombatResult, Move, Piece, Rank, Square, resolve};
 
 use crate::observation::Observation;
 
@@ -30,6 +33,17 @@ pub(crate) const fn keeps_back(rank: Rank) -> bool {
 /// The order in which [`keeps_back`] ranks are sent to probe when no lower
 /// piece is left: cheapest first.
 const PROBE_ORDER: [Rank; 6] = [Rank::Captain, Rank::Major, Rank::Scout, Rank::Colonel, Rank::General, Rank::Marshal];
+
+/// Whether our piece of `rank` on `from` stands next to a revealed enemy
+/// piece that beats it (R18) and has no empty square to step to: a blind
+/// attack is then better than a sure loss.
+fn cornered(obs: &Observation, from: Square, rank: Rank) -> bool {
+    let near = |k| from.step(k).map(|n| obs.cell(n));
+    let threatened = (0..4).filter_map(near).any(
+        |c| matches!(c, Cell::Enemy(e) if e.revealed.is_some_and(|r| resolve(r, rank) == CombatResult::AttackerWins)),
+    );
+    threatened && !(0..4).filter_map(near).any(|c| matches!(c, Cell::Empty))
+}
 
 /// Which of our ranks may attack unknown unmoved pieces in one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,15 +97,17 @@ impl Caution {
         !self.may_probe[rank.index()]
     }
 
-    /// `legal` without the blind attacks of `obs` (all of `legal` if that
-    /// leaves none).
+    /// `legal` without the blind attacks of `obs`, but for those of a
+    /// cornered piece (all of `legal` if that leaves none).
     #[must_use]
     pub(crate) fn root_moves(&self, obs: &Observation, legal: &[Move]) -> Vec<Move> {
         let kept: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|mv| match (obs.cell(mv.from), obs.cell(mv.to)) {
-                (Cell::Own(p), Cell::Enemy(e)) => self.may_probe[p.rank.index()] || e.revealed.is_some() || e.moved,
+                (Cell::Own(p), Cell::Enemy(e)) => {
+                    self.may_probe[p.rank.index()] || e.revealed.is_some() || e.moved || cornered(obs, mv.from, p.rank)
+                }
                 _ => true,
             })
             .collect();

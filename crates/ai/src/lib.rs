@@ -87,7 +87,10 @@
 //! - makes no blind attack (`caution.rs`): its Marshal down to its Captain,
 //!   and its Spy, never attack a piece that has neither moved nor been
 //!   revealed while a lower piece can probe it, neither at the root nor in
-//!   the search, and are not drawn towards such pieces;
+//!   the search, and are not drawn towards such pieces — unless the piece
+//!   is cornered: next to a revealed enemy piece that beats it, with no
+//!   empty square to step to, a blind attack at the root is its only
+//!   chance (a General lost so, waiting beside two pieces it beat);
 //! - reads behaviour more sharply ([`Belief::suspecting`]): a piece that
 //!   runs from one of our revealed pieces is almost never a rank that beats
 //!   it; one that closes in on it is a rank that beats it (×8, ×0.06 for

@@ -47,3 +47,21 @@ fn the_colonel_does_not_attack_an_unmoved_piece_in_the_opening() {
     // Ply 14 of another game: North's Colonel on i2 next to i1 (a Mine).
     check(include_str!("data/ucc-colonel-before-mine.txt"));
 }
+
+#[test]
+fn a_cornered_general_attacks_blind_rather_than_wait_for_the_marshal() {
+    // Ply 192 of a game against `peternlewis`: our revealed General on c7
+    // has the revealed enemy Marshal on b7, the lake on c6 and two pieces
+    // that never moved on c8 and d7 — no empty square to step to. Waiting
+    // loses the General for sure (the game record: b7xc7 at ply 194); a
+    // blind attack is the only chance, and here either one wins.
+    let game = engine::import(include_str!("data/ucc-general-cornered.txt")).expect("a recorded game");
+    let view = game.view(game.turn());
+    let obs = Observation::from_view(&view);
+    let c7: engine::Square = "c7".parse().unwrap();
+    assert!(matches!(view.cell(c7), Cell::Own(p) if p.rank == Rank::General));
+    for seed in 0..3 {
+        let mv = ai::think(&obs, Level::Hard, Budget::nodes(150_000), &mut common::rng(seed)).unwrap();
+        assert!(mv.from == c7 && blind_attack(&view, mv), "hard played {mv} (seed {seed}), not a blind attack from c7");
+    }
+}
