@@ -38,11 +38,15 @@ const PROBE_ORDER: [Rank; 6] = [Rank::Captain, Rank::Major, Rank::Scout, Rank::C
 /// piece that beats it (R18) and has no empty square to step to: a blind
 /// attack is then better than a sure loss.
 fn cornered(obs: &Observation, from: Square, rank: Rank) -> bool {
-    let near = |k| from.step(k).map(|n| obs.cell(n));
-    let threatened = (0..4).filter_map(near).any(
-        |c| matches!(c, Cell::Enemy(e) if e.revealed.is_some_and(|r| resolve(r, rank) == CombatResult::AttackerWins)),
-    );
-    threatened && !(0..4).filter_map(near).any(|c| matches!(c, Cell::Empty))
+    let mut threatened = false;
+    for n in (0..4).filter_map(|k| from.step(k)) {
+        match obs.cell(n) {
+            Cell::Empty => return false,
+            Cell::Enemy(e) => threatened |= e.revealed.is_some_and(|r| resolve(r, rank) == CombatResult::AttackerWins),
+            _ => {}
+        }
+    }
+    threatened
 }
 
 /// Which of our ranks may attack unknown unmoved pieces in one decision.
