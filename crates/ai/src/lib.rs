@@ -37,8 +37,10 @@
 //! 4. **Search** — Perfect Information Monte Carlo (Ginsberg's GIB; Long,
 //!    Sturtevant, Buro & Furtak, *Understanding the success of perfect
 //!    information Monte Carlo sampling in game tree search*, AAAI 2010):
-//!    each sampled game is searched with alpha-beta (negamax, good attacks
-//!    first) to a fixed depth plus a capture search; each root move's
+//!    each sampled game is searched with alpha-beta (negamax; good attacks
+//!    first, then the quiet moves by killer moves and the history
+//!    heuristic, kept over the samples of a decision — Schaeffer, IEEE
+//!    PAMI 1989) to a fixed depth plus a capture search; each root move's
 //!    values are averaged over the samples and the best average is played.
 //!    At each root move the window is (best so far − 150, ∞), so clearly
 //!    worse moves are only bounded. The evaluation (`eval.rs`, updated
@@ -126,13 +128,17 @@
 //!   certainty, and a chase ends beyond the search's horizon — and a hidden
 //!   Marshal (General) is worth half (a third) more than a known one: while
 //!   it is hidden, any moved piece of ours might be it.
-//! - expects a careful opponent (`search.rs`, `careful_attackers`): in a
+//! - expects a careful opponent (`careful.rs`): in a
 //!   sampled game the enemy "sees" our ranks, so in `hard`'s search the
-//!   enemy's strong pieces attack a hidden piece of ours only where
-//!   nothing it could be (as the public record tells) beats them — never
-//!   one that has not moved, and a moved one only once every rank of ours
-//!   still unseen loses to the attacker or trades with it; low pieces
-//!   probe freely.
+//!   enemy's strong pieces (the Marshal down to the Major, and the Spy)
+//!   attack a hidden piece of ours only where nothing it could be (as the
+//!   public record tells) beats them — never one that has not moved, and a
+//!   moved one only once every rank of ours still unseen loses to the
+//!   attacker or trades with it; the Captain and lower pieces probe freely
+//!   (the 2012 UCC winner's Captains took our Spy, which the search had
+//!   thought safe beside them), and so does every rank the opponent has
+//!   been seen to attack an unmoved piece of ours with, and the ranks
+//!   below it (`track.rs`).
 //!
 //! `hard-v1` is `hard` without these, kept as the baseline the arena
 //! measures `hard` against.
@@ -159,6 +165,7 @@
 
 mod baseline;
 mod belief;
+mod careful;
 mod caution;
 mod determinize;
 mod eval;

@@ -1,13 +1,15 @@
 //! Determinized search (Perfect Information Monte Carlo): sample an enemy
 //! army from the belief, search the resulting game of perfect information
-//! with alpha-beta to a fixed depth plus a capture search, add up each root
+//! with alpha-beta to a fixed depth plus a capture search (good attacks
+//! first, then quiet moves by killer moves and history), add up each root
 //! move's value over the samples, play the best on average.
 
-use engine::{CombatResult, Game, Move, Player, Rank, resolve};
+use engine::{CombatResult, Game, Move, Player, resolve};
 use rand::Rng;
 
 use crate::belief::Belief;
-use crate::caution::{Caution, keeps_back};
+use crate::careful::{Careful, careful_attackers};
+use crate::caution::Caution;
 use crate::determinize;
 use crate::eval::{Evaluator, Score, WIN};
 use crate::level::{Budget, Clock};
@@ -36,18 +38,21 @@ pub(crate) struct Params {
 }
 
 impl Params {
-    fn shape(&self, depth: u8) -> Shape {
-        Shape { depth, qdepth: self.qdepth, caution: self.caution }
+    fn shape(&self, depth: u8, blind: [bool; 12]) -> Shape {
+        Shape { depth, qdepth: self.qdepth, caution: self.caution, blind }
     }
 }
 
-/// The shape of one sample's search: full-width plies, capture plies, and
-/// our side's caution (see [`Params::caution`]).
+/// The shape of one sample's search: full-width plies, capture plies, our
+/// side's caution (see [`Params::caution`]) and, by [`engine::Rank::index`],
+/// the enemy ranks seen attacking a hidden piece of ours blind (see
+/// [`careful_attackers`]).
 #[derive(Clone, Copy, Debug)]
 struct Shape {
     depth: u8,
     qdepth: u8,
     caution: Option<Caution>,
+    blind: [bool; 12],
 }
 
 /// Samples searched at a depth before a deeper one is tried.
@@ -81,6 +86,8 @@ pub(crate) fn run<R: Rng + ?Sized>(
     let mut depth = params.depth;
     // Samples searched at `depth`; whether a deeper search may still be tried.
     let (mut at_depth, mut may_deepen) = (0, params.max_depth > depth);
+    let blind = belief.track.blind_attackers;
+    let mut quiet = QuietOrder::new();
     for s in 0..params.max_samples {
         if s > 0 && clock.out() {
             break;
@@ -98,7 +105,7 @@ pub(crate) fn run<R: Rng + ?Sized>(
             // who moves last); if not, it is not tried again.
             let allowance = clock.nodes_left() / u64::from(params.deepen_samples.max(1));
             let mut probe = clock.share(allowance);
-            let deeper = root_values(&game, legal, &order, &ev, params.shape(depth + 1), &mut probe);
+            let deeper = root_values(&game, legal, &order, &ev, params.shape(depth + 1, blind), &mut quiet, &mut probe);
             clock.nodes += probe.nodes;
             if let Some(values) = deeper {
                 depth += 1;
@@ -111,23 +118,25 @@ pub(crate) fn run<R: Rng + ?Sized>(
                 break;
             }
         }
-        let values = root_values(&game, legal, &order, &ev, params.shape(depth), clock).or_else(|| {
-            // The first sample always gives an answer: one ply, on a small
-            // node allowance of its own.
-            let mut spare = Clock::start(Budget::nodes(SPARE_NODES));
-            (s == 0)
-                .then(|| {
-                    root_values(
-                        &game,
-                        legal,
-                        &order,
-                        &ev,
-                        Shape { depth: 1, qdepth: 1, caution: params.caution },
-                        &mut spare,
-                    )
-                })
-                .flatten()
-        });
+        let values =
+            root_values(&game, legal, &order, &ev, params.shape(depth, blind), &mut quiet, clock).or_else(|| {
+                // The first sample always gives an answer: one ply, on a small
+                // node allowance of its own.
+                let mut spare = Clock::start(Budget::nodes(SPARE_NODES));
+                (s == 0)
+                    .then(|| {
+                        root_values(
+                            &game,
+                            legal,
+                            &order,
+                            &ev,
+                            Shape { depth: 1, qdepth: 1, caution: params.caution, blind },
+                            &mut quiet,
+                            &mut spare,
+                        )
+                    })
+                    .flatten()
+            });
         let Some(values) = values else { break };
         at_depth += 1;
         for (t, v) in tallies.iter_mut().zip(values) {
@@ -141,6 +150,17 @@ pub(crate) fn run<R: Rng + ?Sized>(
 /// Move-ordering scores are multiplied by this to break ties by the
 /// generation order (more than the legal moves of any position).
 const ORDER_TIES: i32 = 1024;
+
+/// The ordering score of a quiet move that is the first killer of its ply
+/// (the second has one less): above every other quiet move and every
+/// losing attack, below winning attacks and good trades.
+const KILLER: i32 = 4_000;
+/// History counts are divided by this for the ordering score (so that
+/// the largest count, [`HISTORY_AGE`] plus one cut-off, stays below
+/// [`KILLER`]).
+const HISTORY_SCALE: u16 = 16;
+/// When a history count passes this, every count is halved.
+const HISTORY_AGE: u16 = 60_000;
 
 /// Node allowance of the fallback one-ply pass of the first sample.
 const SPARE_NODES: u64 = 50_000;
@@ -159,12 +179,14 @@ fn root_values(
     order: &[usize],
     ev: &Evaluator,
     shape: Shape,
+    quiet: &mut QuietOrder,
     clock: &mut Clock,
 ) -> Option<Vec<i32>> {
-    let Shape { depth, qdepth, caution } = shape;
+    let Shape { depth, qdepth, caution, blind } = shape;
     let me = game.turn();
-    let careful = caution.map(|_| careful_attackers(game, me));
-    let mut searcher = Searcher { ev, me, clock, qdepth, caution, careful, legal: Vec::new(), lists: Vec::new() };
+    let careful = caution.map(|_| careful_attackers(game, me, &blind));
+    let mut searcher =
+        Searcher { ev, me, clock, qdepth, caution, careful, legal: Vec::new(), lists: Vec::new(), quiet };
     let mut values = vec![0; legal.len()];
     let mut best = -WIN * 2;
     let root = ev.score(game);
@@ -188,34 +210,6 @@ fn root_values(
     Some(values)
 }
 
-/// The careful opponent of `hard`'s search: in a sampled game the enemy
-/// "sees" our ranks, and its Marshal would take any piece of ours it
-/// knows to be weaker — a fusion of what no opponent can know (Long et
-/// al., AAAI 2010). Careful players and programs (the 2012 UCC winner
-/// among them) attack a piece of ours they have not seen with a strong
-/// piece ([`keeps_back`]) only when nothing it could be beats that piece:
-/// never one that has not moved (it may be a Mine, R15), and a moved one
-/// only when every rank of ours still unseen loses to the attacker or
-/// trades with it. Low pieces probe freely. By [`Rank::index`] of the
-/// enemy's attacker: whether it attacks our moved hidden pieces, as the
-/// public record of `game` (ours, `me`) lets it judge (R24).
-fn careful_attackers(game: &Game, me: Player) -> [bool; 12] {
-    let mut unseen = [false; 12];
-    for sq in engine::Square::all() {
-        if let Some(p) = game.piece_at(sq)
-            && p.player == me
-            && p.rank.is_movable()
-            && !p.revealed
-            && !p.ran
-        {
-            unseen[p.rank.index()] = true;
-        }
-    }
-    Rank::ALL.map(|a| {
-        Rank::ALL.into_iter().filter(|r| unseen[r.index()]).all(|r| resolve(a, r) != CombatResult::DefenderWins)
-    })
-}
-
 struct Searcher<'a> {
     ev: &'a Evaluator,
     me: Player,
@@ -224,13 +218,33 @@ struct Searcher<'a> {
     /// Our side makes no blind attacks (`caution.rs`).
     caution: Option<Caution>,
     /// The careful opponent (`hard`, see [`careful_attackers`]): by enemy
-    /// rank, whether it attacks our moved hidden pieces.
-    careful: Option<[bool; 12]>,
+    /// rank, how it attacks our hidden pieces.
+    careful: Option<[Careful; 12]>,
     /// Scratch for the legal moves of a node.
     legal: Vec<Move>,
     /// The ordered moves of the node at each ply below the root (reused,
     /// so that the search does not allocate once warmed up).
     lists: Vec<Vec<(i32, Move)>>,
+    /// Killer moves and history (kept over the samples of a decision).
+    quiet: &'a mut QuietOrder,
+}
+
+/// Move ordering of quiet moves: the last two that cut off at each ply
+/// (killer moves) and, by the squares of a move, how much cutting off has
+/// earned it (the history heuristic; Schaeffer, *The history heuristic and
+/// alpha-beta search enhancements in practice*, IEEE PAMI 1989), as the
+/// strong Stratego programs order their search. Kept over the samples of
+/// one decision: the sampled games share the board and differ in hidden
+/// ranks, so a move that refuted in one often refutes in the next.
+pub(crate) struct QuietOrder {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Box<[[u16; 100]; 100]>,
+}
+
+impl QuietOrder {
+    pub(crate) fn new() -> QuietOrder {
+        QuietOrder { killers: Vec::new(), history: Box::new([[0; 100]; 100]) }
+    }
 }
 
 impl Searcher<'_> {
@@ -263,6 +277,9 @@ impl Searcher<'_> {
             best = best.max(v);
             alpha = alpha.max(v);
             if alpha >= beta {
+                if g.piece_at(mv.to).is_none() {
+                    self.cut_off(mv, depth, ply);
+                }
                 break;
             }
         }
@@ -328,8 +345,19 @@ impl Searcher<'_> {
         }
         // Ties keep the generation order, as a stable sort would, without
         // the scratch a stable sort allocates.
+        let killers = self.quiet.killers.get(ply as usize).copied().unwrap_or_default();
+        let history = &self.quiet.history;
         scored.extend(self.legal.iter().enumerate().filter_map(|(k, &mv)| {
-            let s = self.order_score(g, mv, captures_only)?;
+            let mut s = self.order_score(g, mv, captures_only)?;
+            if g.piece_at(mv.to).is_none() {
+                s = if killers[0] == Some(mv) {
+                    KILLER
+                } else if killers[1] == Some(mv) {
+                    KILLER - 1
+                } else {
+                    i32::from(history[mv.from.index()][mv.to.index()] / HISTORY_SCALE)
+                };
+            }
             Some((s * ORDER_TIES - k as i32, mv))
         }));
         scored.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
@@ -349,10 +377,10 @@ impl Searcher<'_> {
         }
         if side != self.me
             && let Some(careful) = self.careful
-            && keeps_back(att)
+            && careful[att.index()] != Careful::No
             && !def.revealed
             && !def.ran
-            && !(def.moved && careful[att.index()])
+            && !(def.moved && careful[att.index()] == Careful::OnCertainty)
         {
             // The enemy cannot see the sampled rank of a hidden piece: its
             // strong pieces attack one only where nothing it could be
@@ -368,6 +396,30 @@ impl Searcher<'_> {
         }
     }
 
+    /// A quiet move `mv` cut off at `ply` with `depth` plies left: it
+    /// becomes the first killer of the ply and earns history.
+    fn cut_off(&mut self, mv: Move, depth: u8, ply: i32) {
+        let q = &mut *self.quiet;
+        let i = ply as usize;
+        if q.killers.len() <= i {
+            q.killers.resize(i + 1, [None; 2]);
+        }
+        let k = &mut q.killers[i];
+        if k[0] != Some(mv) {
+            *k = [Some(mv), k[0]];
+        }
+        let h = &mut q.history[mv.from.index()][mv.to.index()];
+        *h += u16::from(depth) * u16::from(depth);
+        if *h > HISTORY_AGE {
+            // Age the table: old cut-offs count half.
+            for row in q.history.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 2;
+                }
+            }
+        }
+    }
+
     /// Returns the list of [`Searcher::ordered`] to the buffers of `ply`.
     fn give_back(&mut self, list: Vec<(i32, Move)>, ply: i32) {
         let i = ply as usize;
@@ -380,42 +432,42 @@ impl Searcher<'_> {
 
 #[cfg(test)]
 mod tests {
-    use engine::{Game, Player, Rank, RuleSetId, Square};
+    use engine::{Game, Player, RuleSetId};
+    use rand::SeedableRng;
 
-    use super::careful_attackers;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use super::{QuietOrder, Shape, root_values};
+    use crate::eval::Evaluator;
+    use crate::level::{Budget, Clock};
 
     #[test]
-    fn a_careful_enemy_attacks_moved_hidden_pieces_only_when_nothing_unseen_beats_it() {
-        // South (ours): Marshal, General, Sergeant; North: a Soldier to be
-        // taken, a Flag, and a piece to pass with.
-        let pieces = [
-            (sq("a4"), Player::South, Rank::Marshal),
-            (sq("c4"), Player::South, Rank::General),
-            (sq("e4"), Player::South, Rank::Sergeant),
-            (sq("a1"), Player::South, Rank::Flag),
-            (sq("a5"), Player::North, Rank::Soldier),
-            (sq("j7"), Player::North, Rank::Sergeant),
-            (sq("j10"), Player::North, Rank::Flag),
-        ];
-        let mut g = Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
-        let careful = careful_attackers(&g, Player::South);
-        // Our Marshal is unseen: only the Marshal (which at worst trades
-        // with it) may take a moved hidden piece; the General may not.
-        assert!(careful[Rank::Marshal.index()]);
-        assert!(!careful[Rank::General.index()]);
-        assert!(!careful[Rank::Colonel.index()]);
-        // The Marshal takes the Soldier and is revealed (R18): now our
-        // unseen General is the strongest unknown, so the General may
-        // attack (it trades at worst), the Colonel still may not.
-        g.play("a4-a5".parse().unwrap()).unwrap();
-        g.play("j7-j6".parse().unwrap()).unwrap();
-        assert!(g.piece_at(sq("a5")).unwrap().revealed);
-        let careful = careful_attackers(&g, Player::South);
-        assert!(careful[Rank::General.index()]);
-        assert!(!careful[Rank::Colonel.index()]);
+    fn killers_and_history_change_the_order_not_the_value() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut trained = QuietOrder::new();
+        let mut checked = 0;
+        for _ in 0..4 {
+            let rules = RuleSetId::Ucc.rules();
+            let setups = engine::ByPlayer::new_with(|_| engine::smart(rules, &mut rng));
+            let mut g = Game::new(RuleSetId::Ucc, setups, Player::South).unwrap();
+            engine::random_playout(&mut g, &mut rng, 60);
+            if g.outcome().is_some() {
+                continue;
+            }
+            let legal = g.legal_moves();
+            let order: Vec<usize> = (0..legal.len()).collect();
+            let ev = Evaluator::new(&g, g.turn(), None);
+            let shape = Shape { depth: 3, qdepth: 2, caution: None, blind: [false; 12] };
+            let best = |quiet: &mut QuietOrder| {
+                let mut clock = Clock::start(Budget::nodes(u64::MAX / 2));
+                let values = root_values(&g, &legal, &order, &ev, shape, quiet, &mut clock).unwrap();
+                values.into_iter().max().unwrap()
+            };
+            let fresh = best(&mut QuietOrder::new());
+            // `trained` carries the killers and history of the positions
+            // before: another order of the same tree.
+            assert_eq!(best(&mut trained), fresh);
+            checked += 1;
+        }
+        assert!(checked >= 3, "positions checked: {checked}");
+        assert!(trained.history.iter().flatten().any(|&h| h > 0), "no cut-off recorded");
     }
 }

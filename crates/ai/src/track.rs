@@ -31,6 +31,11 @@ pub(crate) struct Tracked {
 #[derive(Clone, Debug)]
 pub(crate) struct Track {
     pub(crate) pieces: Vec<Tracked>,
+    /// By [`Rank::index`]: enemy ranks seen attacking a piece of ours that
+    /// had neither moved nor been revealed — a blind attack (it might have
+    /// been a Mine, R15), which a careful opponent makes only with low
+    /// pieces (see `careful.rs`).
+    pub(crate) blind_attackers: [bool; 12],
 }
 
 /// The record of an [`crate::Observation`] does not lead to its board (a
@@ -208,7 +213,7 @@ impl Track {
                 pieces[*id as usize].initial = Square::from_index(i).expect("board index");
             }
         }
-        let mut track = Track { pieces };
+        let mut track = Track { pieces, blind_attackers: [false; 12] };
         let inference = if inference.adaptive {
             let (wins, bluffs) = track.clone().weigh(obs, at, inference);
             inference.against(wins, bluffs)
@@ -229,6 +234,7 @@ impl Track {
     fn weigh(&mut self, obs: &Observation, mut at: [Option<u16>; 100], inference: Inference) -> (u16, u16) {
         let me = obs.me;
         let mut revealed = vec![false; self.pieces.len()];
+        let mut stirred = vec![false; self.pieces.len()];
         let (mut wins, mut bluffs) = (0u16, 0u16);
         for rec in &obs.history {
             let (from, to) = (rec.mv.from, rec.mv.to);
@@ -272,6 +278,13 @@ impl Track {
                 Some(CombatResult::DefenderWins) => {}
                 Some(CombatResult::BothRemoved) => at[to.index()] = None,
             }
+            if let Some(c) = rec.combat
+                && rec.player != me
+                && target.is_some_and(|t| !revealed[t as usize] && !stirred[t as usize])
+            {
+                self.blind_attackers[c.attacker.index()] = true;
+            }
+            stirred[id] = true;
             if rec.combat.is_some() {
                 revealed[id] = true;
                 if let Some(t) = target {
@@ -371,5 +384,60 @@ fn flee(w: &mut [f32; 12], rq: Rank, inference: Inference) {
     for r in Rank::ALL.into_iter().filter(|r| r.is_movable()) {
         let f = if resolve(rq, r) == CombatResult::AttackerWins { inference.flee_loses } else { inference.flee_wins };
         w[r.index()] = (w[r.index()] * f).clamp(1e-3, 1e3);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{Game, Player, Rank, RuleSetId, Square};
+
+    use super::{Inference, Track};
+    use crate::observation::Observation;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    /// The blind attackers South's track finds after `plies` (North first):
+    /// North's Major on e6, Captain on j6 and Major on f4; South's unmoved
+    /// Sergeant on e4, Colonel on j4 and a Soldier on a4 to pass with.
+    fn blind_after(plies: &[&str]) -> [bool; 12] {
+        let pieces = [
+            (sq("e4"), Player::South, Rank::Sergeant),
+            (sq("j4"), Player::South, Rank::Colonel),
+            (sq("a4"), Player::South, Rank::Soldier),
+            (sq("a1"), Player::South, Rank::Flag),
+            (sq("e6"), Player::North, Rank::Major),
+            (sq("j6"), Player::North, Rank::Captain),
+            (sq("i3"), Player::North, Rank::Major),
+            (sq("j10"), Player::North, Rank::Flag),
+        ];
+        let mut g = Game::from_pieces(RuleSetId::Ucc, &pieces, Player::North);
+        for mv in plies {
+            g.play(mv.parse().unwrap()).unwrap();
+        }
+        let obs = Observation::from_view(&g.view(Player::South));
+        Track::new(&obs, Inference::SHARP).unwrap().blind_attackers
+    }
+
+    #[test]
+    fn an_attack_on_a_piece_that_never_moved_is_blind() {
+        // R15: an unmoved piece might have been a Mine.
+        let blind = blind_after(&["e6-e5", "a4-a3", "e5-e4"]);
+        assert!(blind[Rank::Major.index()]);
+        assert!(!blind[Rank::Captain.index()]);
+    }
+
+    #[test]
+    fn an_attack_on_a_piece_that_moved_or_was_revealed_is_not_blind() {
+        // The Sergeant steps to d4 first (no Mine, R24): the Major that
+        // takes it there attacked a mover.
+        assert_eq!(blind_after(&["j6-j7", "e4-d4", "e6-e5", "a4-a3", "e5-e4", "a3-a4", "e4-d4"]), [false; 12]);
+        // The Captain's attack on the unmoved Colonel is blind; the Colonel
+        // wins and is revealed (R18), and the Major that then attacks it
+        // attacks a piece it has seen.
+        let blind = blind_after(&["j6-j5", "a4-a3", "j5-j4", "a3-a4", "i3-j3", "a4-a3", "j3-j4"]);
+        assert!(blind[Rank::Captain.index()]);
+        assert!(!blind[Rank::Major.index()]);
     }
 }

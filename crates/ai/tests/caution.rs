@@ -65,3 +65,23 @@ fn a_cornered_general_attacks_blind_rather_than_wait_for_the_marshal() {
         assert!(mv.from == c7 && blind_attack(&view, mv), "hard played {mv} (seed {seed}), not a blind attack from c7");
     }
 }
+
+#[test]
+fn the_spy_does_not_step_next_to_a_captain_that_probes() {
+    // Ply 54 of a game against `peternlewis` at 1 s a move: the enemy's
+    // revealed Captain on e5, its revealed Marshal on f5, our unmoved Spy
+    // on e3. `hard` played e3-e4 — next to the Captain, which took the Spy
+    // at once: its search had the Captain attack a hidden piece only on
+    // certainty, as the Major and higher pieces of a careful opponent do,
+    // while that program's Captains and lower pieces probe every unknown
+    // piece beside them.
+    let game = engine::import(include_str!("data/ucc-spy-beside-captain.txt")).expect("a recorded game");
+    let view = game.view(game.turn());
+    let obs = Observation::from_view(&view);
+    let (e3, e4): (engine::Square, engine::Square) = ("e3".parse().unwrap(), "e4".parse().unwrap());
+    assert!(matches!(view.cell(e3), Cell::Own(p) if p.rank == Rank::Scout));
+    for seed in 0..4 {
+        let mv = ai::think(&obs, Level::Hard, Budget::nodes(300_000), &mut common::rng(seed)).unwrap();
+        assert!(!(mv.from == e3 && mv.to == e4), "hard moved the Spy next to the Captain (seed {seed})");
+    }
+}
