@@ -31,14 +31,13 @@ pub(crate) fn careful_attackers(game: &Game, me: Player, blind: &[bool; 12]) -> 
             unseen[p.rank.index()] = true;
         }
     }
-    // The strongest rank seen attacking blind, the Spy aside (it is
-    // careful or not on its own).
-    let bold_from = CAREFUL_RANKS.iter().position(|r| blind[r.index()]).unwrap_or(CAREFUL_RANKS.len());
+    // The strongest of the ranks that keep back seen attacking blind: it
+    // and the ranks below it probe. The Spy is careful or not on its own.
+    let bold_from = KEEP_BACK.iter().position(|r| blind[r.index()]).unwrap_or(KEEP_BACK.len());
     Rank::ALL.map(|a| {
-        let careful = match CAREFUL_RANKS.iter().position(|&r| r == a) {
-            Some(_) if a == Rank::Scout => !blind[a.index()],
+        let careful = match KEEP_BACK.iter().position(|&r| r == a) {
             Some(k) => k < bold_from,
-            None => false,
+            None => a == Rank::Scout && !blind[a.index()],
         };
         if !careful {
             Careful::No
@@ -54,9 +53,9 @@ pub(crate) fn careful_attackers(game: &Game, me: Player, blind: &[bool; 12]) -> 
     })
 }
 
-/// The ranks a careful opponent does not attack blind with (see
-/// [`careful_attackers`]), strongest first; the Spy (our `Scout`) last.
-const CAREFUL_RANKS: [Rank; 5] = [Rank::Marshal, Rank::General, Rank::Colonel, Rank::Major, Rank::Scout];
+/// The ranks a careful opponent does not attack blind with, strongest
+/// first (see [`careful_attackers`]); the Spy (our `Scout`) aside.
+const KEEP_BACK: [Rank; 4] = [Rank::Marshal, Rank::General, Rank::Colonel, Rank::Major];
 
 /// How an enemy rank attacks our hidden pieces in `hard`'s search (see
 /// [`careful_attackers`]).
