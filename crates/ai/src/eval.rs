@@ -80,7 +80,20 @@ pub(crate) struct Evaluator {
     exposure: Exposure,
     limit: i32,
     base: i32,
+    /// What the enemy's capture of our Flag costs in the search: a lost
+    /// game ([`WIN`]), or [`FLAG_GUESSED`] where the search has found it
+    /// lost in every line (see `search.rs`).
+    pub(crate) flag_loss: i32,
 }
+
+/// What the enemy's capture of our Flag costs in the search (`hard`) once
+/// every root move loses it in the sampled games — an enemy piece beside
+/// our Flag and nothing of ours near. In a sampled game the enemy sees our
+/// Flag; the real one does not (R25), and may not take it for many moves
+/// (a Miner of the 2012 UCC winner stood beside one for 140 plies). With a
+/// lost game for every move, all moves tie and the choice is random; with
+/// only a Mine's worth at stake, the search keeps playing for material.
+pub(crate) const FLAG_GUESSED: i32 = 50;
 
 impl Evaluator {
     /// The evaluator for the side `me` of the sampled game `g`; with a
@@ -137,6 +150,7 @@ impl Evaluator {
             exposure: Exposure::default(),
             limit: i32::from(rules.no_attack_limit.min(PRESSURE_PLIES)),
             base: 0,
+            flag_loss: WIN,
         };
         ev.maps(g, caution);
         if ev.sharp {

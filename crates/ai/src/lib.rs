@@ -138,7 +138,15 @@
 //!   (the 2012 UCC winner's Captains took our Spy, which the search had
 //!   thought safe beside them), and so does every rank the opponent has
 //!   been seen to attack an unmoved piece of ours with, and the ranks
-//!   below it (`track.rs`).
+//!   below it (`track.rs`);
+//! - does not give up a Flag the enemy cannot see: where every move loses
+//!   the game in the first samples — an enemy piece beside our Flag, with
+//!   nothing of ours able to reach it — the enemy of the sampled games
+//!   takes the Flag, and every move ties; the real enemy does not know
+//!   where it is. The decision is then searched again with that capture
+//!   worth no more than a Mine, so the search plays for material (in a
+//!   game against the 2012 UCC winner, its Miner stood beside our Flag for
+//!   140 plies while our pieces, moved at random, were taken).
 //!
 //! `hard-v1` is `hard` without these, kept as the baseline the arena
 //! measures `hard` against.

@@ -4,14 +4,14 @@
 //! first, then quiet moves by killer moves and history), add up each root
 //! move's value over the samples, play the best on average.
 
-use engine::{CombatResult, Game, Move, Player, resolve};
+use engine::{CombatResult, Game, Move, Outcome, Player, WinReason, resolve};
 use rand::Rng;
 
 use crate::belief::Belief;
 use crate::careful::{Careful, careful_attackers};
 use crate::caution::Caution;
 use crate::determinize;
-use crate::eval::{Evaluator, Score, WIN};
+use crate::eval::{Evaluator, FLAG_GUESSED, Score, WIN};
 use crate::level::{Budget, Clock};
 use crate::observation::Observation;
 
@@ -57,6 +57,9 @@ struct Shape {
 
 /// Samples searched at a depth before a deeper one is tried.
 const SAMPLES_BEFORE_DEEPENING: u32 = 8;
+/// Samples after which a decision whose every move loses (`hard`) is
+/// searched again with the loss of our Flag as the enemy's guess.
+const SAMPLES_BEFORE_DOOM: u32 = 4;
 
 /// Sum and count of one root move's values over the samples.
 #[derive(Clone, Copy, Default)]
@@ -88,13 +91,17 @@ pub(crate) fn run<R: Rng + ?Sized>(
     let (mut at_depth, mut may_deepen) = (0, params.max_depth > depth);
     let blind = belief.track.blind_attackers;
     let mut quiet = QuietOrder::new();
+    let mut doomed = false;
     for s in 0..params.max_samples {
         if s > 0 && clock.out() {
             break;
         }
         let ranks = belief.sample_ids(rng);
         let game = determinize::build(belief, obs, &ranks);
-        let ev = Evaluator::new(&game, obs.me, params.caution);
+        let mut ev = Evaluator::new(&game, obs.me, params.caution);
+        if doomed {
+            ev.flag_loss = FLAG_GUESSED;
+        }
         let mut order: Vec<usize> = (0..legal.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(tallies[i].mean()));
         if may_deepen && at_depth >= SAMPLES_BEFORE_DEEPENING {
@@ -142,6 +149,17 @@ pub(crate) fn run<R: Rng + ?Sized>(
         for (t, v) in tallies.iter_mut().zip(values) {
             t.sum += i64::from(v);
             t.n += 1;
+        }
+        if params.caution.is_some() && !doomed && at_depth == SAMPLES_BEFORE_DOOM {
+            // Every move loses the game in every sample so far: the enemy
+            // takes our Flag, which it cannot see. Start again with that
+            // capture as a guess of theirs ([`FLAG_GUESSED`]).
+            let lost = -(WIN / 2);
+            if tallies.iter().all(|t| t.mean() <= i64::from(lost)) {
+                doomed = true;
+                at_depth = 0;
+                tallies = vec![Tally::default(); legal.len()];
+            }
         }
     }
     (tallies, depth)
@@ -251,11 +269,7 @@ impl Searcher<'_> {
     /// The value of `g` for the side to move.
     fn negamax(&mut self, g: &Game, s: Score, depth: u8, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         if let Some(o) = g.outcome() {
-            return match o.winner() {
-                Some(w) if w == g.turn() => WIN - ply,
-                Some(_) => -(WIN - ply),
-                None => 0,
-            };
+            return self.terminal(o, g, s, ply);
         }
         if depth == 0 {
             return self.quiesce(g, s, alpha, beta, self.qdepth, ply);
@@ -293,11 +307,7 @@ impl Searcher<'_> {
     /// Captures only, with stand-pat.
     fn quiesce(&mut self, g: &Game, s: Score, mut alpha: i32, beta: i32, left: u8, ply: i32) -> i32 {
         if let Some(o) = g.outcome() {
-            return match o.winner() {
-                Some(w) if w == g.turn() => WIN - ply,
-                Some(_) => -(WIN - ply),
-                None => 0,
-            };
+            return self.terminal(o, g, s, ply);
         }
         let stand = self.static_value(g, s);
         if stand >= beta || left == 0 {
@@ -324,6 +334,23 @@ impl Searcher<'_> {
         }
         self.give_back(moves, ply);
         best
+    }
+
+    /// The value of the finished game `g` for the side to move, `ply`
+    /// plies below the root: a win sooner is better. Where the enemy's
+    /// capture of our Flag is taken as a guess of theirs
+    /// ([`Evaluator::flag_loss`]), it costs that plus the material lost.
+    fn terminal(&self, o: Outcome, g: &Game, s: Score, ply: i32) -> i32 {
+        match o {
+            Outcome::Win { winner, reason: WinReason::FlagCaptured }
+                if winner != self.me && self.ev.flag_loss < WIN =>
+            {
+                self.static_value(g, s) - (self.ev.flag_loss - ply)
+            }
+            Outcome::Win { winner, .. } if winner == g.turn() => WIN - ply,
+            Outcome::Win { .. } => -(WIN - ply),
+            Outcome::Draw { .. } => 0,
+        }
     }
 
     fn static_value(&self, g: &Game, s: Score) -> i32 {
