@@ -57,7 +57,7 @@
 //! | `greedy` | wins by known ranks, else random | – |
 //! | `easy` | one ply + one capture ply, ≤ 6 samples, ±25 points of noise | 20 ms |
 //! | `normal` | two plies + two capture plies, as many samples as fit | 300 ms |
-//! | `hard` | three plies or more + three capture plies, as many samples as fit, setup prior, bluffing, caution, suspected ranks, hunting, Flag guard, opponent model, exposure | 1.95 s |
+//! | `hard` | three plies or more + three capture plies, as many samples as fit, setup prior, bluffing, caution, suspected ranks, hunting, Flag guard, opponent model, exposure, last shield | 1.95 s |
 //! | `hard-v1` | `hard` before caution (a baseline for the arena, not offered to players) | 1.95 s |
 //!
 //! Deepening (`hard`): after 8 samples at a depth, one sample is searched a
@@ -128,6 +128,16 @@
 //!   certainty, and a chase ends beyond the search's horizon — and a hidden
 //!   Marshal (General) is worth half (a third) more than a known one: while
 //!   it is hidden, any moved piece of ours might be it.
+//! - keeps its last shield hidden (`eval.rs`): while any hidden piece of
+//!   ours might be a rank that beats or ties an enemy piece, a careful
+//!   opponent cannot take our moved pieces with it on certainty; when one
+//!   piece of ours is all that is left of that doubt — the Marshal against
+//!   their Marshal, the General against their General once our Marshal is
+//!   seen — its reveal hands over every moved piece of ours it guards, and
+//!   its information is worth a quarter of their value (in the logs
+//!   against the 2012 UCC winner, its General took 335 of our moved
+//!   hidden pieces in 160 games, 248 of them after our Marshal and General
+//!   had both been seen);
 //! - expects a careful opponent (`careful.rs`): in a
 //!   sampled game the enemy "sees" our ranks, so in `hard`'s search the
 //!   enemy's strong pieces (the Marshal down to the Major, and the Spy)

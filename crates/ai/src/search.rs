@@ -99,6 +99,9 @@ pub(crate) fn run<R: Rng + ?Sized>(
         let ranks = belief.sample_ids(rng);
         let game = determinize::build(belief, obs, &ranks);
         let mut ev = Evaluator::new(&game, obs.me, params.caution);
+        if params.caution.is_some() {
+            ev.shield(&game);
+        }
         if doomed {
             ev.flag_loss = FLAG_GUESSED;
         }
