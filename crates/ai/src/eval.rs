@@ -13,8 +13,9 @@
 //! [`HUNT`]), guarding (an enemy Miner near our Flag costs far more,
 //! [`MINER_NEAR_FLAG`], and our pieces go after intruders, [`DEFEND`]; a
 //! Miner that has moved is one from further off, [`MINER_INTRUDER_DIST`])
-//! and caution (pieces it holds back are not drawn to unknown unmoved
-//! pieces, `caution.rs`).
+//! caution (pieces it holds back are not drawn to unknown unmoved
+//! pieces, `caution.rs`) and the last shield (our last hidden piece that
+//! stops an enemy piece is worth what it guards, `Evaluator::shield`).
 
 use engine::{CombatResult, Game, Move, Piece, Player, Rank, Square, resolve};
 
