@@ -17,7 +17,7 @@ pub enum Level {
     /// Two plies (plus captures) over many sampled armies (determinized search).
     Normal,
     /// Three plies or more (plus captures) over sampled armies, deeper where
-    /// the budget still allows enough samples, with bluffing and caution.
+    /// the budget still allows enough samples, with caution.
     Hard,
     /// `hard` as it was before caution (`caution.rs`), kept as the baseline
     /// that the `arena` measures the current `hard` against; not offered to

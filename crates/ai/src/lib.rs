@@ -57,8 +57,8 @@
 //! | `greedy` | wins by known ranks, else random | – |
 //! | `easy` | one ply + one capture ply, ≤ 6 samples, ±25 points of noise | 20 ms |
 //! | `normal` | two plies + two capture plies, as many samples as fit | 300 ms |
-//! | `hard` | three plies or more + three capture plies, as many samples as fit, setup prior, bluffing, caution, suspected ranks, hunting, Flag guard, opponent model, exposure, last shield | 1.95 s |
-//! | `hard-v1` | `hard` before caution (a baseline for the arena, not offered to players) | 1.95 s |
+//! | `hard` | three plies or more + three capture plies, as many samples as fit, setup prior, caution, suspected ranks, hunting, Flag guard, opponent model, exposure, last shield | 1.95 s |
+//! | `hard-v1` | `hard` before caution, with bluffing (a baseline for the arena, not offered to players) | 1.95 s |
 //!
 //! Deepening (`hard`): after 8 samples at a depth, one sample is searched a
 //! ply deeper on 1/120 of the budget left. If it finishes, the budget
@@ -70,11 +70,15 @@
 //! deepening across the samples, the budget traded between depth and
 //! samples as Long et al. discuss for PIMC.
 //!
-//! Bluffing (`hard`): among the moves within 10 points of the best, a third
-//! of the time it plays one that brings an unrevealed piece next to an
-//! enemy revealed piece it would *not* beat — the move a stronger piece
-//! would make, which a belief like ours reads as strength. Its own setups
-//! also place decoy Mines away from the Flag ([`choose_setup`]).
+//! Bluffing (`hard-v1` only): among the moves within 10 points of the
+//! best, a third of the time it plays one that brings an unrevealed piece
+//! next to an enemy revealed piece it would *not* beat — the move a
+//! stronger piece would make, which a belief like ours reads as strength.
+//! `hard` no longer bluffs: over 600 paired games against the 2012 UCC
+//! winner, which attacks on certainty and never reads a bluff, the bluff
+//! cost it about eight points, and against `hard-v1` in `battle` it was
+//! even (BENCHMARKS.md, twelfth round). `hard`'s setups still place decoy
+//! Mines away from the Flag ([`choose_setup`]).
 //!
 //! Caution, suspected ranks, hunting and guarding (`hard`): measured
 //! against programs no one here wrote (the 2012 UCC competition's agents,
@@ -282,7 +286,6 @@ pub fn think_counted<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: B
     // The clock starts before the belief, which takes part of the budget
     // (and, for `hard`'s first decision in a process, counts its prior).
     let mut clock = level::Clock::start(budget);
-    let hard = matches!(level, Level::Hard | Level::HardV1);
     let belief = match level {
         Level::Hard => Belief::suspecting(obs),
         Level::HardV1 => Belief::with_setup_prior(obs),
@@ -291,7 +294,7 @@ pub fn think_counted<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: B
     let Ok(belief) = belief else { return unsearched(baseline::greedy(obs, rng)) };
     let (tallies, depth) = search::run(obs, legal, &belief, params, &mut clock, rng);
     let samples = tallies.iter().map(|t| t.n).max().unwrap_or(0);
-    let mv = pick(legal, obs, &tallies, params.noise, hard, rng);
+    let mv = pick(legal, obs, &tallies, params.noise, level == Level::HardV1, rng);
     Thought { mv: Some(mv), nodes: clock.nodes, samples, depth }
 }
 
@@ -300,7 +303,7 @@ const HARD_MAX_DEPTH: u8 = 6;
 /// `hard` searches one ply deeper while its budget still allows this many samples there.
 const HARD_DEEPEN_SAMPLES: u32 = 120;
 
-/// The best average (with noise); ties at random; the bluff for `hard`.
+/// The best average (with noise); ties at random; the bluff for `hard-v1`.
 fn pick<R: Rng + ?Sized>(
     legal: &[Move],
     obs: &Observation,
