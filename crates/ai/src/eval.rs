@@ -261,7 +261,7 @@ impl Evaluator {
     /// Marshal against their Marshal, or our General against their General
     /// once our Marshal is seen — its reveal hands that enemy piece every
     /// moved piece of ours (against the 2012 UCC winner, its General took
-    /// 335 of our moved hidden pieces in 160 games, 248 of them after our
+    /// 335 of our moved hidden pieces in 160 games, 318 of them after our
     /// Marshal and General had both been seen). So that piece's information is
     /// worth, besides [`INFO`], a [`SHIELD`]th of the value it guards: the
     /// moved hidden pieces of ours that enemy piece beats.

@@ -140,7 +140,7 @@
 //!   seen — its reveal hands over every moved piece of ours it guards, and
 //!   its information is worth a quarter of their value (in the logs
 //!   against the 2012 UCC winner, its General took 335 of our moved
-//!   hidden pieces in 160 games, 248 of them after our Marshal and General
+//!   hidden pieces in 160 games, 318 of them after our Marshal and General
 //!   had both been seen);
 //! - expects a careful opponent (`careful.rs`): in a
 //!   sampled game the enemy "sees" our ranks, so in `hard`'s search the
