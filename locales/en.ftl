@@ -401,7 +401,6 @@ on = on
 off = off
 btn-toggle-confirm-human = Switch for games with people
 btn-toggle-confirm-ai = Switch for games against the AI
-confirm-move = Confirm { $mv }? Press ✓ to play it or ✗ to choose again.
 toast-tap-again = Tap { $sq } again to play { $mv } (move confirmation: /settings).
 
 ## Vacation

@@ -237,4 +237,4 @@ pub fn random_code(rng: &mut impl Rng) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

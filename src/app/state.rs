@@ -19,7 +19,8 @@ pub enum Seat {
     Menu,
     /// "Really resign?".
     ConfirmResign,
-    /// "Confirm e4-e5?": a move waiting for its confirmation (setting).
+    /// A move waiting for its confirmation (setting): a second tap on its
+    /// destination plays it. Drawn as its piece's selection ([`Seat::drawn`]).
     ConfirmMove(engine::Move),
     /// The move list, at this page (0 = the first plies; past the last
     /// page means the last).
@@ -37,6 +38,18 @@ impl Seat {
             Some(m) if m.starts_with("confirm:") => m[8..].parse().map_or(Seat::Idle, Seat::ConfirmMove),
             Some(m) if m.starts_with("moves:") => m[6..].parse().map_or(Seat::Idle, Seat::Moves),
             Some(sq) => sq.parse().map_or(Seat::Idle, Seat::Selected),
+        }
+    }
+
+    /// The seat as the board draws it. A move waiting for its second tap is
+    /// drawn as its piece's selection: the tap's answer asks the question,
+    /// and any redraw (a restart, a resend, a sync that overtook the record
+    /// of the last edit) shows the very board the player tapped on.
+    #[must_use]
+    pub fn drawn(self) -> Seat {
+        match self {
+            Seat::ConfirmMove(m) => Seat::Selected(m.from),
+            seat => seat,
         }
     }
 

@@ -12,7 +12,7 @@ const EXAMPLE: &str = "BFB8657B869B3745s2485B98B963579919849796";
 
 /// An [`App`] on a database of its own, under the system temp dir;
 /// the directory is removed when the test is done with it.
-pub(super) struct TestApp {
+pub(crate) struct TestApp {
     app: App,
     pub(super) dir: std::path::PathBuf,
 }
@@ -31,7 +31,7 @@ impl Drop for TestApp {
     }
 }
 
-pub(super) async fn fresh_app() -> TestApp {
+pub(crate) async fn fresh_app() -> TestApp {
     static N: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
         "srazhenie-app-test-{}-{}",
@@ -47,7 +47,7 @@ pub(super) async fn fresh_app() -> TestApp {
 }
 
 /// A code with slot `i` holding `ch` for each pair (composition kept).
-fn code_with(fixed: &[(usize, char)]) -> String {
+pub(crate) fn code_with(fixed: &[(usize, char)]) -> String {
     let mut s: Vec<char> = EXAMPLE.chars().collect();
     for &(i, ch) in fixed {
         let j = (0..40).find(|&k| s[k] == ch && !fixed.iter().any(|f| f.0 == k)).unwrap();
@@ -57,7 +57,7 @@ fn code_with(fixed: &[(usize, char)]) -> String {
 }
 
 /// Alice (South) and Bob (North) in a game in play with the given setups.
-async fn game_in_play(app: &App, south: &str, north: &str) -> (i64, Player) {
+pub(crate) async fn game_in_play(app: &App, south: &str, north: &str) -> (i64, Player) {
     timed_game_in_play(app, south, north, None).await
 }
 
@@ -76,11 +76,11 @@ async fn timed_game_in_play(app: &App, south: &str, north: &str, days: Option<i6
     (game, Player::parse(&rec.first_player).unwrap())
 }
 
-fn user_of(p: Player) -> i64 {
+pub(crate) fn user_of(p: Player) -> i64 {
     if p == Player::South { 1 } else { 2 }
 }
 
-async fn version_of(app: &App, game: i64, side: Player) -> i64 {
+pub(crate) async fn version_of(app: &App, game: i64, side: Player) -> i64 {
     let rec = app.store().load_game(game).await.unwrap().unwrap();
     rec.player(side.as_str()).unwrap().board_version
 }

@@ -37,7 +37,7 @@ pub fn board_message(
     opponent: &str,
 ) -> Option<(String, Option<InlineKeyboardMarkup>)> {
     let p = rec.player(side.as_str())?;
-    let seat = Seat::parse(p.selected.as_deref());
+    let seat = Seat::parse(p.selected.as_deref()).drawn();
     let scroll = u8::try_from(p.scroll.clamp(0, 2)).unwrap_or(0);
     match rec.status {
         GameStatus::Setup => {
@@ -114,5 +114,38 @@ mod tests {
         assert_eq!(p.rendered_version, REDRAW_OWED, "drawn before the mark: still owed");
         record_drawn(&mut p, (7, true));
         assert_eq!(p.rendered_version, 7, "drawn after the mark: recorded");
+    }
+
+    /// A move waiting for its second tap is drawn exactly as its piece's
+    /// selection: a redraw that comes between the two taps (a restart, a
+    /// resend, a sync that overtook the record of the last edit) changes
+    /// nothing the player sees, and the second tap still finds its square.
+    #[tokio::test]
+    async fn a_move_waiting_for_its_second_tap_is_drawn_as_its_selection() {
+        use crate::app::TapResult;
+        use crate::app::tests::{code_with, fresh_app, game_in_play, user_of, version_of};
+        let app = fresh_app().await;
+        let code = code_with(&[(30, '5'), (39, '9')]);
+        let (game, first) = game_in_play(&app, &code, &code).await;
+        let (from, to) = if first == Player::South { ("a4", "a5") } else { ("j7", "j6") };
+        let (from, to): (engine::Square, engine::Square) = (from.parse().unwrap(), to.parse().unwrap());
+        let v = version_of(&app, game, first).await;
+        app.tap(user_of(first), game, v, from).await.unwrap();
+        let selected = app.game(game).await.unwrap().unwrap();
+        let v = version_of(&app, game, first).await;
+        let asked = app.tap(user_of(first), game, v, to).await.unwrap().0;
+        assert_eq!(asked, TapResult::Confirm(engine::Move::new(from, to)));
+        let waiting = app.game(game).await.unwrap().unwrap();
+        assert_ne!(waiting.player(first.as_str()).unwrap().selected, selected.player(first.as_str()).unwrap().selected);
+        for lang in [Lang::En, Lang::Ru] {
+            let drawn = board_message(&waiting, first, lang, "Bob").expect("a board");
+            assert_eq!(drawn, board_message(&selected, first, lang, "Bob").expect("a board"));
+            let kb = drawn.1.expect("a keyboard");
+            let dest = kb.inline_keyboard.iter().flatten().find(|b| {
+                matches!(&b.kind, teloxide::types::InlineKeyboardButtonKind::CallbackData(d)
+                    if d.rsplit('.').next() == Some(to.to_string().as_str()))
+            });
+            assert_eq!(dest.map(|b| b.text.as_str()), Some("○"), "the destination is still marked for the second tap");
+        }
     }
 }

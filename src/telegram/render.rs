@@ -259,9 +259,6 @@ pub(crate) fn status_lines(t: &mut String, me: Player, my_turn: bool, ctx: &Boar
         Some(_) => t.push_str(&tr(lang, "draw-they-offered")),
         None => {}
     }
-    if let Seat::ConfirmMove(mv) = ctx.seat {
-        t.push_str(&tr_args(lang, "confirm-move", &[("mv", mv.to_string().into())]));
-    }
     if ctx.seat == Seat::ConfirmResign {
         t.push_str(&tr_args(lang, "resign-question", &[("id", ctx.game_id.into())]));
     }
@@ -363,15 +360,12 @@ pub(crate) fn seat_keyboard(me: Player, ply: usize, moves: bool, ctx: &BoardCtx<
             rows.push(vec![button(tr(lang, "btn-back"), play(Action::Back))]);
             Some(InlineKeyboardMarkup::new(rows))
         }
-        Seat::ConfirmMove(mv) => Some(InlineKeyboardMarkup::new(vec![vec![
-            button(format!("✓ {mv}"), play(Action::ConfirmMove)),
-            button("✗", play(Action::Back)),
-        ]])),
         Seat::ConfirmResign => Some(InlineKeyboardMarkup::new(vec![vec![
             button(tr(lang, "btn-resign-yes"), play(Action::ResignConfirm)),
             button(tr(lang, "btn-resign-no"), play(Action::Back)),
         ]])),
-        Seat::Moves(_) | Seat::Idle | Seat::Selected(_) => None,
+        // A move waiting for its second tap is drawn as a selection (`Seat::drawn`).
+        Seat::Moves(_) | Seat::Idle | Seat::Selected(_) | Seat::ConfirmMove(_) => None,
     }
 }
 
