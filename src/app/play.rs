@@ -27,7 +27,9 @@ pub enum Action {
     DeclineDraw,
     /// Abort without result while a side has not made its first move (R23).
     Abort,
-    /// Play the move waiting for confirmation.
+    /// Play the move waiting for confirmation: the ✓ button of boards
+    /// drawn by earlier versions (boards now ask for a second tap on the
+    /// destination instead, [`Seat::drawn`]).
     ConfirmMove,
     /// Show the move list at this page (R24: every ply as the player saw it).
     Moves(u16),
