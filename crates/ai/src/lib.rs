@@ -107,7 +107,15 @@
 //!   (so each such pass makes those ranks ×0.3 as likely); an opponent
 //!   whose approachers, once combat revealed them, often turned out weaker
 //!   is read at its own bluff rate (a Beta estimate with the logs' rate as
-//!   its prior; never sharper than the logs);
+//!   its prior; never sharper than the logs). An approach gives us the
+//!   first attack, so it is read by who wins if our piece attacks: a Scout
+//!   that steps next to our revealed Marshal would be taken by it (R16), so
+//!   such a piece is bait, a bluff or the enemy Marshal — 1 of 60 such
+//!   approachers was the Scout in battle logs against `hard-v1`. The Scout
+//!   hides instead beside the bait: an unknown piece next to an enemy
+//!   piece our revealed Marshal could take is five times as likely the
+//!   Scout (25 of the 49 moved hidden pieces beside the square our
+//!   Marshal had just taken on were the Scout, three times their share);
 //! - hunts: a piece that beats a *revealed* enemy piece is drawn to it four
 //!   times as hard as to a sampled target;
 //! - guards its Flag: an enemy Miner two squares from it costs about a

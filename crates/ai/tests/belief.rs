@@ -294,3 +294,48 @@ fn an_opponent_whose_approachers_turned_out_weaker_is_read_as_a_bluffer() {
     assert!(after_bluffs < fresh - 0.15, "after two bluffs {after_bluffs} vs none seen {fresh}");
     assert!(after_bluffs > 0.2, "an approach still means something: {after_bluffs}");
 }
+
+#[test]
+fn a_piece_beside_one_our_known_marshal_could_take_is_likelier_the_scout() {
+    // R16: the Scout takes the Marshal when it attacks. South's Marshal
+    // takes a Soldier on e6 and is revealed (R18); North's piece on e7 is
+    // in its reach, and the unknown piece on d7 beside e7 would take the
+    // Marshal after that capture. hard suspects the guard; the piece on h7
+    // guards nothing (hard-v1's model reads nothing into either).
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let pieces = [
+        (sq("e5"), Player::South, Rank::Marshal),
+        (sq("a1"), Player::South, Rank::Flag),
+        (sq("e6"), Player::North, Rank::Soldier),
+        (sq("e7"), Player::North, Rank::Sergeant),
+        (sq("d7"), Player::North, Rank::Major),
+        (sq("h7"), Player::North, Rank::Major),
+        (sq("j8"), Player::North, Rank::Soldier),
+        (sq("j10"), Player::North, Rank::Flag),
+    ];
+    let obs = observe(RuleSetId::Battle, &pieces, Player::South, &["e5-e6", "j8-j9"]);
+    let scout = [Rank::Scout];
+    let guard = share(&Belief::suspecting(&obs).unwrap(), sq("d7"), &scout, 6000);
+    let idle = share(&Belief::suspecting(&obs).unwrap(), sq("h7"), &scout, 6000);
+    let mild = share(&Belief::with_setup_prior(&obs).unwrap(), sq("d7"), &scout, 6000);
+    assert!(guard > 2.5 * idle, "P(Scout) beside the prey {guard} vs elsewhere {idle}");
+    assert!(guard > 2.5 * mild, "P(Scout) {guard} vs {mild} without the suspicion");
+    assert!(guard < 0.9, "other ranks stay possible: {guard}");
+}
+
+#[test]
+fn a_piece_that_stepped_next_to_our_known_marshal_is_not_read_as_the_scout() {
+    // R16: the Scout takes the Marshal only by attacking, so a Scout that
+    // steps next to our revealed Marshal gives it the first attack and is
+    // taken. hard reads such an approach as a bluff or bait (or the enemy
+    // Marshal, which trades); hard-v1's model reads it as the Scout.
+    let obs = after_meeting(Rank::Marshal, &["e7-e6"], "e7");
+    let at = "e6".parse().unwrap();
+    let sharp = share(&Belief::suspecting(&obs).unwrap(), at, &[Rank::Scout], 6000);
+    let mild = share(&Belief::with_setup_prior(&obs).unwrap(), at, &[Rank::Scout], 6000);
+    let marshal = share(&Belief::suspecting(&obs).unwrap(), at, &[Rank::Marshal], 6000);
+    let movable = f64::from(RuleSetId::Ucc.rules().army.iter().take(10).map(|&n| u32::from(n)).sum::<u32>());
+    assert!(sharp < 1.0 / movable, "P(Scout) {sharp} vs its share 1/{movable}");
+    assert!(mild > 3.0 * sharp, "hard-v1's model: {mild}, hard: {sharp}");
+    assert!(marshal > sharp, "the enemy Marshal (a trade) {marshal} vs the Scout {sharp}");
+}
