@@ -12,8 +12,9 @@
 //! adds hunting (a piece that beats a revealed enemy piece is drawn to it,
 //! [`HUNT`]), guarding (an enemy Miner near our Flag costs far more,
 //! [`MINER_NEAR_FLAG`], and our pieces go after intruders, [`DEFEND`]; a
-//! Miner that has moved is one from further off, [`MINER_INTRUDER_DIST`])
-//! caution (pieces it holds back are not drawn to unknown unmoved
+//! Miner that has moved is one from further off, [`MINER_INTRUDER_DIST`];
+//! against a Miner one rank of ours waits beside the Flag's Mines instead,
+//! `Evaluator::guard`), caution (pieces it holds back are not drawn to unknown unmoved
 //! pieces, `caution.rs`) and the last shield (our last hidden piece that
 //! stops an enemy piece is worth what it guards, `Evaluator::shield`).
 
@@ -49,6 +50,10 @@ const INTRUDER_DIST: u8 = 5;
 /// (`hard`): a Miner marching on a walled Flag needs one move a square,
 /// Mines included, and a defender must set out before it is near.
 const MINER_INTRUDER_DIST: u8 = 8;
+/// How close to our Flag (squares, Mines not counted as walls) the squares
+/// are where `hard`'s guardian meets a marching Sapper
+/// (`Evaluator::guard`): beside the Flag or beside a Mine that touches it.
+const GUARD_DIST: u8 = 2;
 /// What an enemy Miner costs by its distance to our Flag (`hard`; Mines
 /// not counted as walls, 0 unused): at two squares it is two Mines from
 /// the Flag, beyond what the search sees, and must be stopped.
@@ -202,6 +207,8 @@ impl Evaluator {
             })
             .map(|(sq, e, _, _)| (*sq, *e))
             .collect();
+        let marcher = self.sharp && intruders.iter().any(|(_, e)| *e == Rank::Sapper);
+        let (guard, guardian) = if marcher { self.guard(g, &wall) } else { (Vec::new(), None) };
         // Maps only for the ranks we still have; ranks with the same
         // targets share one search.
         let mut done: Vec<(Vec<Square>, usize)> = Vec::new();
@@ -230,11 +237,17 @@ impl Evaluator {
                     })
                     .map(|(sq, _, _, _)| *sq)
                     .collect();
-                let defend: Vec<Square> = intruders
+                // The guardian waits for a marching Sapper where it must
+                // pass; the others go after every intruder they stop.
+                let guarding = guardian == Some(r);
+                let mut defend: Vec<Square> = intruders
                     .iter()
-                    .filter(|(_, e)| resolve(r, *e) != CombatResult::DefenderWins)
+                    .filter(|(_, e)| resolve(r, *e) != CombatResult::DefenderWins && !(guarding && *e == Rank::Sapper))
                     .map(|(sq, _)| *sq)
                     .collect();
+                if guarding {
+                    defend.extend(guard.iter().copied());
+                }
                 if !defend.is_empty() {
                     targets = defend;
                     self.attract_w[r.index()] = DEFEND;
@@ -252,6 +265,33 @@ impl Evaluator {
                 done.push((targets, r.index()));
             }
         }
+    }
+
+    /// Where and with what `hard` meets a Sapper marching on our Flag
+    /// (R15: it removes the Mines one move each, so a defender that chases
+    /// it from behind arrives a move too late). The squares: the empty or
+    /// our movers' squares beside the Flag and beside the Mines that touch
+    /// it (at most two squares from the Flag, Mines not counted as walls),
+    /// which every path of the Sapper passes next to. The guardian: of our
+    /// ranks that stop a Sapper (beat it or trade with it), the one with a
+    /// piece nearest those squares, the cheaper on a tie; only that rank
+    /// is drawn there — drawing every rank home made a side so passive that
+    /// it drew won games by R21 (BENCHMARKS.md, fifteenth round). `wall`:
+    /// lakes and our immovable pieces, by [`Square::index`].
+    fn guard(&self, g: &Game, wall: &[bool; 100]) -> (Vec<Square>, Option<Rank>) {
+        let me = self.me;
+        let guard: Vec<Square> =
+            Square::all().filter(|s| !wall[s.index()] && self.flag_dist[s.index()] <= GUARD_DIST).collect();
+        let mut near = [FAR; 100];
+        bfs(&guard, wall, &mut near);
+        let guardian = Square::all()
+            .filter_map(|s| g.piece_at(s).map(|p| (s, p.rank, p.player)))
+            .filter(|&(_, r, side)| {
+                side == me && r.is_movable() && resolve(r, Rank::Sapper) != CombatResult::DefenderWins
+            })
+            .min_by_key(|&(s, r, _)| (near[s.index()], self.value[me.index()][r.index()]))
+            .map(|(_, r, _)| r);
+        (guard, guardian)
     }
 
     /// The last shield (`hard`): while any hidden piece of ours might be a
@@ -425,8 +465,13 @@ mod tests {
     /// walls), a North Soldier on j9; North to move first, so the Sapper
     /// may march first.
     fn sapper_and_walled_flag(march: bool) -> Game {
+        sapper_and_walled_flag_with(march, &[])
+    }
+
+    /// [`sapper_and_walled_flag`] with more South pieces.
+    fn sapper_and_walled_flag_with(march: bool, more: &[(&str, Rank)]) -> Game {
         let sq = |s: &str| s.parse::<Square>().unwrap();
-        let pieces = [
+        let mut pieces = vec![
             (sq("f1"), Player::South, Rank::Flag),
             (sq("e1"), Player::South, Rank::Mine),
             (sq("g1"), Player::South, Rank::Mine),
@@ -436,6 +481,7 @@ mod tests {
             (sq("j9"), Player::North, Rank::Soldier),
             (sq("a10"), Player::North, Rank::Flag),
         ];
+        pieces.extend(more.iter().map(|&(s, r)| (sq(s), Player::South, r)));
         let mut g = Game::from_pieces(RuleSetId::Battle, &pieces, Player::North);
         g.play(if march { "f9-f8" } else { "j9-j8" }.parse().unwrap()).unwrap();
         g
@@ -444,13 +490,16 @@ mod tests {
     #[test]
     fn a_sapper_marching_on_our_walled_flag_from_afar_is_an_intruder() {
         // R15: a Sapper removes the Mines one move each, so seven squares
-        // away it is seven moves from the Flag; hard's General sets out to
-        // meet it. One that has not moved is not (yet) taken for a threat.
+        // away it is seven moves from the Flag; hard's General, the only
+        // piece that stops it, sets out to meet it beside the Flag's Mines
+        // (f3 is next to the Mine on f2), not to chase it. One that has not
+        // moved is not (yet) taken for a threat.
         let general = Rank::General.index();
-        let f7 = "f7".parse::<Square>().unwrap().index();
+        let at = |s: &str| s.parse::<Square>().unwrap().index();
         let marching = Evaluator::new(&sapper_and_walled_flag(true), Player::South, Some(Caution::permissive()));
         assert_eq!(marching.attract_w[general], DEFEND);
-        assert_eq!(marching.attract[general][f7], 1, "drawn to the Sapper on f8");
+        assert_eq!(marching.attract[general][at("f3")], 0, "f3 is beside the Mine on f2");
+        assert_eq!(marching.attract[general][at("f7")], 4, "drawn to f3, not to the Sapper on f8");
         let waiting = Evaluator::new(&sapper_and_walled_flag(false), Player::South, Some(Caution::permissive()));
         assert_ne!(waiting.attract_w[general], DEFEND);
         // The closer it comes, the more it costs (hard), beyond the reach of
@@ -459,6 +508,25 @@ mod tests {
         let sapper = Piece { player: Player::North, rank: Rank::Sapper, revealed: false, moved: true, ran: false };
         assert!(marching.contrib(sapper, near).2 < marching.contrib(sapper, far).2);
         assert!(marching.contrib(sapper, far).2 < 0, "still a threat at six squares");
+    }
+
+    #[test]
+    fn one_rank_guards_the_flag_against_a_marching_sapper_and_the_others_chase_it() {
+        // R15. The Sergeant on c3 is three squares from e2/d1 (beside the
+        // Mines that touch the Flag), the General on a4 six: the Sergeant's
+        // rank waits there; the General still goes after the Sapper on f8.
+        let at = |s: &str| s.parse::<Square>().unwrap().index();
+        let g = sapper_and_walled_flag_with(true, &[("c3", Rank::Sergeant)]);
+        let ev = Evaluator::new(&g, Player::South, Some(Caution::permissive()));
+        let (general, sergeant) = (Rank::General.index(), Rank::Sergeant.index());
+        assert_eq!(ev.attract_w[sergeant], DEFEND);
+        assert_eq!(ev.attract[sergeant][at("c3")], 3, "drawn to the squares beside the Flag's Mines");
+        assert_eq!(ev.attract[sergeant][at("f7")], 4, "not to the Sapper on f8");
+        assert_eq!(ev.attract_w[general], DEFEND);
+        assert_eq!(ev.attract[general][at("f7")], 1, "the General chases the Sapper on f8");
+        // Without `hard`'s terms, nobody guards.
+        let plain = Evaluator::new(&g, Player::South, None);
+        assert_ne!(plain.attract_w[sergeant], DEFEND);
     }
 
     /// South's Marshal, General, Captain and Sergeant against North's

@@ -122,7 +122,12 @@
 //!   General, and the pieces that can stop an enemy mover five squares
 //!   from it are drawn to it before anything else — a Miner that has
 //!   moved from eight squares off, as it needs one move a square, Mines
-//!   included, and a defender must set out before it is near;
+//!   included, and a defender must set out before it is near. Against a
+//!   Miner, one rank (of those that stop it, the one with a piece nearest)
+//!   waits beside the Mines that touch the Flag, where every path of the
+//!   Miner passes, instead of chasing it from behind a move too late; in
+//!   battle against `hard-v1` this cut the lost games from 79 to 54 in 320
+//!   (BENCHMARKS.md, fifteenth round);
 //! - learns the opponent (`track.rs`): of the enemy pieces whose rank it
 //!   has seen, which ranks had moved while hidden — a program that keeps
 //!   its high pieces home until a kill is certain, or a player who scouts
