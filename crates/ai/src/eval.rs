@@ -14,9 +14,10 @@
 //! [`MINER_NEAR_FLAG`], and our pieces go after intruders, [`DEFEND`]; a
 //! Miner that has moved is one from further off, [`MINER_INTRUDER_DIST`];
 //! against a Miner one rank of ours waits beside the Flag's Mines instead,
-//! `Evaluator::guard`), caution (pieces it holds back are not drawn to unknown unmoved
-//! pieces, `caution.rs`) and the last shield (our last hidden piece that
-//! stops an enemy piece is worth what it guards, `Evaluator::shield`).
+//! `Evaluator::guard`), caution (pieces it holds back are not drawn to
+//! unknown unmoved pieces, `caution.rs`) and the last shield (our last
+//! hidden piece that stops an enemy piece is worth what it guards,
+//! `Evaluator::shield`).
 
 use engine::{CombatResult, Game, Move, Piece, Player, Rank, Square, resolve};
 
@@ -269,15 +270,17 @@ impl Evaluator {
 
     /// Where and with what `hard` meets a Sapper marching on our Flag
     /// (R15: it removes the Mines one move each, so a defender that chases
-    /// it from behind arrives a move too late). The squares: the empty or
-    /// our movers' squares beside the Flag and beside the Mines that touch
-    /// it (at most two squares from the Flag, Mines not counted as walls),
-    /// which every path of the Sapper passes next to. The guardian: of our
-    /// ranks that stop a Sapper (beat it or trade with it), the one with a
-    /// piece nearest those squares, the cheaper on a tie; only that rank
-    /// is drawn there — drawing every rank home made a side so passive that
-    /// it drew won games by R21 (BENCHMARKS.md, fifteenth round). `wall`:
-    /// lakes and our immovable pieces, by [`Square::index`].
+    /// it from behind arrives a move too late). Returns the squares and the
+    /// guardian's rank (`None` when no piece of ours stops a Sapper).
+    ///
+    /// The squares: those beside the Flag and beside the Mines that touch
+    /// it ([`GUARD_DIST`]), lakes and our Mines and Flag left out; every
+    /// path of the Sapper passes next to them. The guardian: of our ranks
+    /// that stop a Sapper (beat it or trade with it), the one with a piece
+    /// nearest those squares, the cheaper on a tie; only that rank is drawn
+    /// there — drawing every rank home made a side so passive that it drew
+    /// won games by R21 (BENCHMARKS.md, fifteenth round). `wall`: lakes and
+    /// our immovable pieces, by [`Square::index`].
     fn guard(&self, g: &Game, wall: &[bool; 100]) -> (Vec<Square>, Option<Rank>) {
         let me = self.me;
         let guard: Vec<Square> =
