@@ -1,0 +1,148 @@
+//! Tests of `eval.rs`: the Flag guard, the last shield and the incremental terms.
+
+use engine::{ByPlayer, RuleSetId, random_playout, smart};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::*;
+
+/// South's Flag on f1 walled by Mines, South's General on a4, North's
+/// Sapper on f9 (eight squares from the Flag, Mines not counted as
+/// walls), a North Soldier on j9; North to move first, so the Sapper
+/// may march first.
+fn sapper_and_walled_flag(march: bool) -> Game {
+    sapper_and_walled_flag_with(march, &[])
+}
+
+/// [`sapper_and_walled_flag`] with more South pieces.
+fn sapper_and_walled_flag_with(march: bool, more: &[(&str, Rank)]) -> Game {
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let mut pieces = vec![
+        (sq("f1"), Player::South, Rank::Flag),
+        (sq("e1"), Player::South, Rank::Mine),
+        (sq("g1"), Player::South, Rank::Mine),
+        (sq("f2"), Player::South, Rank::Mine),
+        (sq("a4"), Player::South, Rank::General),
+        (sq("f9"), Player::North, Rank::Sapper),
+        (sq("j9"), Player::North, Rank::Soldier),
+        (sq("a10"), Player::North, Rank::Flag),
+    ];
+    pieces.extend(more.iter().map(|&(s, r)| (sq(s), Player::South, r)));
+    let mut g = Game::from_pieces(RuleSetId::Battle, &pieces, Player::North);
+    g.play(if march { "f9-f8" } else { "j9-j8" }.parse().unwrap()).unwrap();
+    g
+}
+
+#[test]
+fn a_sapper_marching_on_our_walled_flag_from_afar_is_an_intruder() {
+    // R15: a Sapper removes the Mines one move each, so seven squares
+    // away it is seven moves from the Flag; hard's General, the only
+    // piece that stops it, sets out to meet it beside the Flag's Mines
+    // (f3 is next to the Mine on f2), not to chase it. One that has not
+    // moved is not (yet) taken for a threat.
+    let general = Rank::General.index();
+    let at = |s: &str| s.parse::<Square>().unwrap().index();
+    let marching = Evaluator::new(&sapper_and_walled_flag(true), Player::South, Some(Caution::permissive()));
+    assert_eq!(marching.attract_w[general], DEFEND);
+    assert_eq!(marching.attract[general][at("f3")], 0, "f3 is beside the Mine on f2");
+    assert_eq!(marching.attract[general][at("f7")], 4, "drawn to f3, not to the Sapper on f8");
+    let waiting = Evaluator::new(&sapper_and_walled_flag(false), Player::South, Some(Caution::permissive()));
+    assert_ne!(waiting.attract_w[general], DEFEND);
+    // The closer it comes, the more it costs (hard), beyond the reach of
+    // the flat term of the other levels.
+    let (near, far) = ("f4".parse::<Square>().unwrap(), "f7".parse::<Square>().unwrap());
+    let sapper = Piece { player: Player::North, rank: Rank::Sapper, revealed: false, moved: true, ran: false };
+    assert!(marching.contrib(sapper, near).2 < marching.contrib(sapper, far).2);
+    assert!(marching.contrib(sapper, far).2 < 0, "still a threat at six squares");
+}
+
+#[test]
+fn one_rank_guards_the_flag_against_a_marching_sapper_and_the_others_chase_it() {
+    // R15. The Sergeant on c3 is three squares from e2/d1 (beside the
+    // Mines that touch the Flag), the General on a4 six: the Sergeant's
+    // rank waits there; the General still goes after the Sapper on f8.
+    let at = |s: &str| s.parse::<Square>().unwrap().index();
+    let g = sapper_and_walled_flag_with(true, &[("c3", Rank::Sergeant)]);
+    let ev = Evaluator::new(&g, Player::South, Some(Caution::permissive()));
+    let (general, sergeant) = (Rank::General.index(), Rank::Sergeant.index());
+    assert_eq!(ev.attract_w[sergeant], DEFEND);
+    assert_eq!(ev.attract[sergeant][at("c3")], 3, "drawn to the squares beside the Flag's Mines");
+    assert_eq!(ev.attract[sergeant][at("f7")], 4, "not to the Sapper on f8");
+    assert_eq!(ev.attract_w[general], DEFEND);
+    assert_eq!(ev.attract[general][at("f7")], 1, "the General chases the Sapper on f8");
+    // Without `hard`'s terms, nobody guards.
+    let plain = Evaluator::new(&g, Player::South, None);
+    assert_ne!(plain.attract_w[sergeant], DEFEND);
+}
+
+/// South's Marshal, General, Captain and Sergeant against North's
+/// General, a Soldier on a5 and a Sergeant that passes on the j file;
+/// the General, Captain and Sergeant have moved (hidden), and with
+/// `reveal` the Marshal takes the Soldier (R18).
+fn shielded(reveal: bool) -> Game {
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let pieces = [
+        (sq("a4"), Player::South, Rank::Marshal),
+        (sq("b4"), Player::South, Rank::General),
+        (sq("e4"), Player::South, Rank::Captain),
+        (sq("f4"), Player::South, Rank::Sergeant),
+        (sq("a1"), Player::South, Rank::Flag),
+        (sq("a5"), Player::North, Rank::Soldier),
+        (sq("e8"), Player::North, Rank::General),
+        (sq("j8"), Player::North, Rank::Sergeant),
+        (sq("j10"), Player::North, Rank::Flag),
+    ];
+    let mut g = Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
+    let mut moves = vec!["b4-b5", "j8-j9", "e4-e5", "j9-j8", "f4-f5", "j8-j9"];
+    if reveal {
+        moves.extend(["a4-a5", "j9-j8"]);
+    }
+    for mv in moves {
+        g.play(mv.parse().unwrap()).unwrap();
+    }
+    g
+}
+
+#[test]
+fn our_last_hidden_piece_that_stops_an_enemy_piece_is_worth_what_it_guards() {
+    let b5 = "b5".parse::<Square>().unwrap();
+    let general = |g: &Game, shield: bool| {
+        let mut ev = Evaluator::new(g, Player::South, Some(Caution::permissive()));
+        if shield {
+            ev.shield(g);
+        }
+        (ev.contrib(g.piece_at(b5).unwrap(), b5).1, ev)
+    };
+    // While our Marshal is unseen, their General cannot be sure of any
+    // moved piece of ours: nothing extra (North has no Marshal).
+    let hidden = shielded(false);
+    assert_eq!(general(&hidden, true).0, general(&hidden, false).0);
+    // Once the Marshal is seen, our General is the last piece that
+    // stops their General: it guards the Captain and the Sergeant.
+    let seen = shielded(true);
+    assert!(seen.piece_at("a5".parse().unwrap()).unwrap().revealed);
+    let (base, plain) = general(&seen, false);
+    let stake = plain.value(Player::South, Rank::Captain) + plain.value(Player::South, Rank::Sergeant);
+    assert_eq!(general(&seen, true).0 - base, stake / SHIELD);
+}
+
+#[test]
+fn incremental_terms_equal_the_full_count() {
+    let mut rng = StdRng::seed_from_u64(8);
+    for rules in RuleSetId::EVERY {
+        for plies in [0, 50, 200, 500] {
+            let setups = ByPlayer::new_with(|_| smart(rules.rules(), &mut rng));
+            let mut g = Game::new(rules, setups, Player::South).unwrap();
+            random_playout(&mut g, &mut rng, plies);
+            for caution in [None, Some(Caution::permissive())] {
+                let ev = Evaluator::new(&g, Player::South, caution);
+                let s = ev.score(&g);
+                for mv in g.legal_moves() {
+                    let mut child = g.clone();
+                    child.play(mv).unwrap();
+                    assert_eq!(ev.update(s, &g, mv, &child), ev.score(&child), "{rules} {mv}");
+                }
+            }
+        }
+    }
+}
