@@ -12,6 +12,17 @@
 //! horizon; so the evaluation charges a piece standing within reach of a
 //! sure attacker, unless a piece of ours beside it would take the attacker
 //! back.
+//!
+//! A piece that never moved might be a Mine (R15), and a careful opponent
+//! does not attack it with a strong piece; one that moved is prey for a
+//! sure attacker wherever it stands, sooner or later. So while some enemy
+//! piece takes any moved hidden piece of ours for sure, every such piece
+//! costs a part of its value ([`WOKEN`]): a piece stirred out of its place
+//! gives up that cover for good, and `hard` moves the pieces that have
+//! already moved rather than wake new ones. (Against the 2012 UCC winner,
+//! whose General took 713 of our moved hidden pieces in 400 games, 321 of
+//! them after one or two moves, this turned 92 of the same 400 games for
+//! the better and 45 for the worse; BENCHMARKS.md, sixteenth round.)
 
 use engine::{CombatResult, Game, Piece, Player, Rank, Square, resolve};
 
@@ -21,6 +32,9 @@ use engine::{CombatResult, Game, Piece, Player, Rank, Square, resolve};
 /// and a sixteenth, lost more games against `peternlewis`: pieces kept
 /// away from their own Flag.)
 const EXPOSED: [i32; 3] = [1, 3, 6];
+/// What a moved hidden piece of ours loses, as a divisor of its value,
+/// while some enemy piece takes any such piece for sure (module docs).
+const WOKEN: i32 = 8;
 /// How many steps from an attacker [`EXPOSED`] looks.
 const EXPOSED_REACH: usize = EXPOSED.len() - 1;
 /// Kinds of our pieces as the enemy can tell them apart: a revealed (or
@@ -47,6 +61,8 @@ fn known_as(p: Piece) -> Option<usize> {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Exposure {
     maps: Vec<[u8; 100]>,
+    /// Some enemy piece takes any moved hidden piece of ours for sure.
+    sure_of_moved: bool,
 }
 
 impl Exposure {
@@ -105,6 +121,7 @@ impl Exposure {
                 resolve(e, Rank::ALL[k]) == CombatResult::AttackerWins
             }
         };
+        let sure_of_moved = threats.iter().any(|&(_, e)| takes(e, MOVED));
         for &(from, e) in &threats {
             let open: Vec<usize> = (0..KINDS).filter(|&k| kinds[k] && takes(e, k)).collect();
             if open.is_empty() {
@@ -137,7 +154,7 @@ impl Exposure {
                 frontier = next;
             }
         }
-        Exposure { maps }
+        Exposure { maps, sure_of_moved }
     }
 
     /// The distance from `p` (ours) on `sq` to a sure attacker (0 = none).
@@ -145,13 +162,17 @@ impl Exposure {
         known_as(p).and_then(|k| self.maps.get(k)).map_or(0, |m| m[sq.index()])
     }
 
-    /// What `p` (ours, worth `value`) loses on `sq` ([`EXPOSED`]).
+    /// What `p` (ours, worth `value`) loses on `sq`: by the distance to a
+    /// sure attacker ([`EXPOSED`]), and for a moved hidden piece while an
+    /// enemy piece takes any such piece for sure ([`WOKEN`]).
     #[inline]
     pub(crate) fn loss(&self, p: Piece, sq: Square, value: i32) -> i32 {
-        match self.distance(p, sq) {
-            0 => 0,
-            d => value / EXPOSED[usize::from(d)],
-        }
+        let woken = if self.sure_of_moved && known_as(p) == Some(MOVED) { value / WOKEN } else { 0 };
+        woken
+            + match self.distance(p, sq) {
+                0 => 0,
+                d => value / EXPOSED[usize::from(d)],
+            }
     }
 }
 
@@ -237,5 +258,44 @@ mod tests {
         assert_eq!(exposed(&g, "f5"), 2);
         // A piece that never moved is beyond what the enemy knows.
         assert_eq!(known_as(g.piece_at(sq("a1")).unwrap()), None);
+    }
+
+    /// South's Captain on c1 and Sergeant on d1 (with `marshal`, a hidden
+    /// Marshal on a4 too) against North's General on j7; the Captain
+    /// steps to c2 and North passes.
+    fn woken(marshal: bool) -> Game {
+        let mut pieces = vec![
+            (sq("c1"), Player::South, Rank::Captain),
+            (sq("d1"), Player::South, Rank::Sergeant),
+            (sq("a1"), Player::South, Rank::Flag),
+            (sq("j7"), Player::North, Rank::General),
+            (sq("j10"), Player::North, Rank::Flag),
+        ];
+        if marshal {
+            pieces.push((sq("a4"), Player::South, Rank::Marshal));
+        }
+        let mut g = Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
+        for mv in ["c1-c2", "j7-j6"] {
+            g.play(mv.parse().unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_moved_hidden_piece_costs_an_eighth_while_an_enemy_piece_takes_such_pieces_for_sure() {
+        let loss = |g: &Game, at: &str| {
+            let p = g.piece_at(sq(at)).unwrap();
+            Exposure::of(g, Player::South).loss(p, sq(at), 800)
+        };
+        // Nothing of ours beats the General: the moved Captain, far from
+        // it, costs an eighth; the Sergeant that never moved (R15: it
+        // might be a Mine) costs nothing.
+        let g = woken(false);
+        assert_eq!(exposed(&g, "c2"), 0, "out of the General's reach");
+        assert_eq!(loss(&g, "c2"), 800 / WOKEN);
+        assert_eq!(loss(&g, "d1"), 0);
+        // While our Marshal is unseen, any moved piece might be it.
+        let g = woken(true);
+        assert_eq!(loss(&g, "c2"), 0);
     }
 }

@@ -138,13 +138,17 @@
 //!   without taking it is less likely what beats it;
 //! - minds what the opponent knows (`exposure.rs`): the public record tells
 //!   the opponent which of our pieces are revealed, which moved (so are no
-//!   Mine) and which ranks are all accounted for; a piece of ours within
+//!   Mine) and which ranks are all accounted for. A piece of ours within
 //!   two steps of an enemy piece that takes it for sure, as far as the
 //!   enemy knows, and with no piece of ours beside it to take the attacker
-//!   back, is charged part of its value — a careful opponent attacks on
-//!   certainty, and a chase ends beyond the search's horizon — and a hidden
-//!   Marshal (General) is worth half (a third) more than a known one: while
-//!   it is hidden, any moved piece of ours might be it.
+//!   back, is charged part of its value: a careful opponent attacks on
+//!   certainty, and a chase ends beyond the search's horizon. While some
+//!   enemy piece takes any moved hidden piece of ours for sure, every such
+//!   piece is charged an eighth of its value wherever it stands, so `hard`
+//!   keeps its unmoved pieces (which might be Mines) unmoved and plays with
+//!   those already stirred. A hidden Marshal (General) is worth half (a
+//!   third) more than a known one: while it is hidden, any moved piece of
+//!   ours might be it.
 //! - keeps its last shield hidden (`eval.rs`): while any hidden piece of
 //!   ours might be a rank that beats or ties an enemy piece, a careful
 //!   opponent cannot take our moved pieces with it on certainty; when one
