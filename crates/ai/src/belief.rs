@@ -73,16 +73,18 @@ impl Belief {
     }
 
     /// The belief of `hard`: the setup prior of [`Belief::with_setup_prior`]
-    /// and sharper "suspected ranks" from behaviour — a piece that fled
-    /// from our revealed piece is almost never a rank that beats it, one
-    /// that approached it is a rank our piece cannot take first, or a
-    /// bluff — and from the board: a piece beside one our revealed Marshal
-    /// could take is five times as likely the Scout that guards it.
+    /// with the Scout's place left open (`SetupPrior::open_scout`: it may
+    /// stand on any square), and sharper "suspected ranks" from behaviour
+    /// — a piece that fled from our revealed piece is almost never a rank
+    /// that beats it, one that approached it is a rank our piece cannot
+    /// take first, or a bluff — and from the board: a piece beside one our
+    /// revealed Marshal could take is five times as likely the Scout that
+    /// guards it.
     ///
     /// # Errors
     /// As [`Belief::new`].
     pub fn suspecting(obs: &Observation) -> Result<Belief, InconsistentRecord> {
-        let mut b = Belief::build(obs, Some(SetupPrior::of(obs.rules)), Inference::SHARP)?;
+        let mut b = Belief::build(obs, Some(SetupPrior::open_scout(obs.rules)), Inference::SHARP)?;
         b.suspect_scout_guards(obs);
         Ok(b)
     }

@@ -30,6 +30,9 @@
 //!    (counted once per rule set over 4 000 of its setups, blended with
 //!    no preference so that an unusual setup stays possible) — the
 //!    setup statistics such programs take from records of human games.
+//!    Only the Scout's place is left open (no preference on any square):
+//!    where a player hides it is taste, and presuming our own habit cost
+//!    the Marshal to a front-rank Scout (BENCHMARKS.md, seventeenth round).
 //! 3. **Determinization** — a full enemy army is sampled consistent with
 //!    all of that (runners, then the Flag among the unmoved pieces, then
 //!    the moved pieces, then the rest), and the game is replayed from the

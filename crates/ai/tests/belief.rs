@@ -111,6 +111,34 @@ fn the_setup_prior_keeps_the_marshal_off_the_front_rank() {
     assert!(soldiers_prior > soldiers_plain * 1.5, "{soldiers_prior} vs {soldiers_plain}");
 }
 
+#[test]
+fn hards_belief_leaves_the_scouts_place_open_and_keeps_the_rest_of_the_prior() {
+    // R16: the Scout takes the Marshal by attacking. Our own setups keep
+    // it off the front rank, but where a player hides it is taste: the
+    // 2012 UCC winner's Scout waits unmoved on its front rank. hard's
+    // belief puts it on any unmoved square alike (10 of 40 on the front
+    // rank at the start) while keeping the rest of the setup prior
+    // (the Marshal behind the front rank); hard-v1's prior does not.
+    let mut rng = common::rng(10);
+    let rules = RuleSetId::Ucc;
+    let setups = engine::ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut rng));
+    let game = engine::Game::new(rules, setups, Player::South).unwrap();
+    let obs = Observation::from_view(&game.view(Player::South));
+    let hard = Belief::suspecting(&obs).unwrap();
+    let hard_v1 = Belief::with_setup_prior(&obs).unwrap();
+    let front = |s: &Square| s.rank() == 6;
+    let share = |b: &Belief, rank: Rank, rng: &mut rand::rngs::StdRng| {
+        let n = 2000;
+        let hits: usize = (0..n).map(|_| b.sample(rng).iter().filter(|(s, r)| front(s) && *r == rank).count()).sum();
+        hits as f64 / f64::from(n)
+    };
+    let (scout_hard, scout_v1) = (share(&hard, Rank::Scout, &mut rng), share(&hard_v1, Rank::Scout, &mut rng));
+    assert!(scout_hard > 0.18, "about 10 of 40: {scout_hard}");
+    assert!(scout_v1 < scout_hard / 3.0, "{scout_v1} vs {scout_hard}");
+    let (marshal_hard, marshal_v1) = (share(&hard, Rank::Marshal, &mut rng), share(&hard_v1, Rank::Marshal, &mut rng));
+    assert!(marshal_hard < 0.1 && marshal_v1 < 0.1, "{marshal_hard}, {marshal_v1}");
+}
+
 /// The view of South after `plies` from `pieces` (`first` to move) under `rules`.
 fn observe(rules: RuleSetId, pieces: &[(Square, Player, Rank)], first: Player, plies: &[&str]) -> Observation {
     let mut g = engine::Game::from_pieces(rules, pieces, first);
@@ -328,9 +356,10 @@ fn a_piece_that_stepped_next_to_our_known_marshal_is_not_read_as_the_scout() {
     // R16: the Scout takes the Marshal only by attacking, so a Scout that
     // steps next to our revealed Marshal gives it the first attack and is
     // taken. hard reads such an approach as a bluff or bait (or the enemy
-    // Marshal, which trades); hard-v1's model reads it as the Scout.
-    let obs = after_meeting(Rank::Marshal, &["e7-e6"], "e7");
-    let at = "e6".parse().unwrap();
+    // Marshal, which trades); hard-v1's model reads it as the Scout. The
+    // piece starts off the home squares, so no setup prior weighs in.
+    let obs = after_meeting(Rank::Marshal, &["f6-f5"], "f6");
+    let at = "f5".parse().unwrap();
     let sharp = share(&Belief::suspecting(&obs).unwrap(), at, &[Rank::Scout], 6000);
     let mild = share(&Belief::with_setup_prior(&obs).unwrap(), at, &[Rank::Scout], 6000);
     let marshal = share(&Belief::suspecting(&obs).unwrap(), at, &[Rank::Marshal], 6000);
