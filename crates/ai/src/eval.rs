@@ -274,8 +274,10 @@ impl Evaluator {
     /// guardian's rank (`None` when no piece of ours stops a Sapper).
     ///
     /// The squares: those beside the Flag and beside the Mines that touch
-    /// it ([`GUARD_DIST`]), lakes and our Mines and Flag left out; every
-    /// path of the Sapper passes next to them. The guardian: of our ranks
+    /// it ([`GUARD_DIST`]), lakes and our Mines and Flag left out, and
+    /// those shut in by them (a Major that stood guard there, walled in,
+    /// let a Miner through: BENCHMARKS.md, seventeenth round); every path
+    /// of the Sapper passes next to them. The guardian: of our ranks
     /// that stop a Sapper (beat it or trade with it), the one with a piece
     /// nearest those squares, the cheaper on a tie; only that rank is drawn
     /// there — drawing every rank home made a side so passive that it drew
@@ -283,8 +285,11 @@ impl Evaluator {
     /// our immovable pieces, by [`Square::index`].
     fn guard(&self, g: &Game, wall: &[bool; 100]) -> (Vec<Square>, Option<Rank>) {
         let me = self.me;
+        // A square shut in by our Mines and Flag is no post: a piece there
+        // cannot move to meet anything.
+        let open = |s: Square| (0..4).filter_map(|d| s.step(d)).any(|n| !wall[n.index()]);
         let guard: Vec<Square> =
-            Square::all().filter(|s| !wall[s.index()] && self.flag_dist[s.index()] <= GUARD_DIST).collect();
+            Square::all().filter(|&s| !wall[s.index()] && self.flag_dist[s.index()] <= GUARD_DIST && open(s)).collect();
         let mut near = [FAR; 100];
         bfs(&guard, wall, &mut near);
         let guardian = Square::all()

@@ -75,6 +75,22 @@ fn one_rank_guards_the_flag_against_a_marching_sapper_and_the_others_chase_it() 
     assert_ne!(plain.attract_w[sergeant], DEFEND);
 }
 
+#[test]
+fn a_piece_shut_in_by_our_own_mines_does_not_stand_guard() {
+    // R15. The Major on d1 stands beside the Mine on e1 but is walled in
+    // by the Mines on c1 and d2: it cannot move to meet the Sapper. The
+    // Sergeant on c3, three squares from e2, guards instead of chasing.
+    let at = |s: &str| s.parse::<Square>().unwrap().index();
+    let g = sapper_and_walled_flag_with(
+        true,
+        &[("d1", Rank::Major), ("c1", Rank::Mine), ("d2", Rank::Mine), ("c3", Rank::Sergeant)],
+    );
+    let ev = Evaluator::new(&g, Player::South, Some(Caution::permissive()));
+    let sergeant = Rank::Sergeant.index();
+    assert_eq!(ev.attract_w[sergeant], DEFEND);
+    assert_eq!(ev.attract[sergeant][at("c3")], 3, "drawn to e2 beside the Flag's Mines, not to the Sapper on f8");
+}
+
 /// South's Marshal, General, Captain and Sergeant against North's
 /// General, a Soldier on a5 and a Sergeant that passes on the j file;
 /// the General, Captain and Sergeant have moved (hidden), and with

@@ -130,7 +130,8 @@
 //!   waits beside the Mines that touch the Flag, where every path of the
 //!   Miner passes, instead of chasing it from behind a move too late; in
 //!   battle against `hard-v1` this cut the lost games from 79 to 54 in 320
-//!   (BENCHMARKS.md, fifteenth round);
+//!   (BENCHMARKS.md, fifteenth round). A piece shut in there by our own
+//!   Mines cannot move, so it is not taken for that guard;
 //! - learns the opponent (`track.rs`): of the enemy pieces whose rank it
 //!   has seen, which ranks had moved while hidden — a program that keeps
 //!   its high pieces home until a kill is certain, or a player who scouts
