@@ -222,8 +222,8 @@ pub fn play(level: Level, seed: u64, think: Duration, mut input: impl BufRead, o
     writeln!(out, "Jungle against the AI ({level}); you play South (upper case, ranks 1–3).")?;
     writeln!(
         out,
-        "{} moves first. Type moves like a3-a4; 'resign' gives up.",
-        if first == HUMAN { "You" } else { "The AI" }
+        "{} first. Type moves like a3-a4; 'resign' gives up.",
+        if first == HUMAN { "You move" } else { "The AI moves" }
     )?;
     while game.outcome().is_none() {
         if game.turn() != HUMAN {
@@ -270,6 +270,7 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("your move>"), "{text}");
         assert!(text.contains("not a move"), "{text}");
+        assert!(text.contains("You move first.") || text.contains("The AI moves first."), "{text}");
         assert!(text.contains("Result: north wins, resignation"), "{text}");
         let board = text.split("your move>").next().unwrap();
         let rows: Vec<&str> =

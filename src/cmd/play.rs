@@ -152,8 +152,8 @@ pub fn run(cfg: &PlayConfig, mut input: impl BufRead, out: &mut impl Write) -> i
     let mut game = Game::new(cfg.rules, ByPlayer { south: mine, north: theirs }, first).expect("valid setups");
     writeln!(
         out,
-        "{} moves first. Type moves like e4-e5; 'resign' gives up.",
-        if first == HUMAN { "You" } else { "The AI" }
+        "{} first. Type moves like e4-e5; 'resign' gives up.",
+        if first == HUMAN { "You move" } else { "The AI moves" }
     )?;
     while game.outcome().is_none() {
         if game.turn() != HUMAN {
@@ -204,6 +204,7 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("That code does not work"), "{text}");
         assert!(text.contains("your move>"), "{text}");
+        assert!(text.contains("You move first.") || text.contains("The AI moves first."), "{text}");
         assert!(text.contains("The AI wins (Resignation)"), "{text}");
         assert!(text.contains("Setups (R26)"), "{text}");
         // Before the end, the enemy's unmoved pieces are drawn as backs only.
