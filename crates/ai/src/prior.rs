@@ -38,8 +38,7 @@ impl SetupPrior {
     pub(crate) fn of(rules: RuleSetId) -> &'static SetupPrior {
         static PRIORS: [OnceLock<SetupPrior>; RuleSetId::EVERY.len()] =
             [const { OnceLock::new() }; RuleSetId::EVERY.len()];
-        let i = RuleSetId::EVERY.iter().position(|r| *r == rules).expect("every rule set is in EVERY");
-        PRIORS[i].get_or_init(|| SetupPrior::count(rules))
+        PRIORS[index(rules)].get_or_init(|| SetupPrior::count(rules))
     }
 
     /// The prior that `hard` holds ([`crate::Belief::suspecting`]): that
@@ -58,8 +57,7 @@ impl SetupPrior {
     pub(crate) fn open_scout(rules: RuleSetId) -> &'static SetupPrior {
         static PRIORS: [OnceLock<SetupPrior>; RuleSetId::EVERY.len()] =
             [const { OnceLock::new() }; RuleSetId::EVERY.len()];
-        let i = RuleSetId::EVERY.iter().position(|r| *r == rules).expect("every rule set is in EVERY");
-        PRIORS[i].get_or_init(|| {
+        PRIORS[index(rules)].get_or_init(|| {
             let mut factor = SetupPrior::of(rules).factor;
             for row in &mut factor {
                 row[Rank::Scout.index()] = 1.0;
@@ -107,6 +105,11 @@ impl SetupPrior {
     pub(crate) fn factor(&self, owner: Player, sq: Square, rank: Rank) -> f32 {
         self.factors(owner, sq)[rank.index()]
     }
+}
+
+/// The place of `rules` in [`RuleSetId::EVERY`] (the slot of its priors).
+fn index(rules: RuleSetId) -> usize {
+    RuleSetId::EVERY.iter().position(|r| *r == rules).expect("every rule set is in EVERY")
 }
 
 #[cfg(test)]

@@ -90,18 +90,10 @@ fn the_setup_prior_keeps_the_marshal_off_the_front_rank() {
     // keep it behind the front rank, and puts Soldiers there instead.
     let mut rng = common::rng(9);
     let rules = RuleSetId::Battle;
-    let setups = engine::ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut rng));
-    let game = engine::Game::new(rules, setups, Player::South).unwrap();
-    let obs = Observation::from_view(&game.view(Player::South));
+    let obs = opening(rules, &mut rng);
     let plain = Belief::new(&obs).unwrap();
     let with_prior = Belief::with_setup_prior(&obs).unwrap();
-    // North's front rank is rank 7 of the board.
-    let front = |s: &Square| s.rank() == 6;
-    let share = |b: &Belief, rank: Rank, rng: &mut rand::rngs::StdRng| {
-        let n = 2000;
-        let hits: usize = (0..n).map(|_| b.sample(rng).iter().filter(|(s, r)| front(s) && *r == rank).count()).sum();
-        hits as f64 / f64::from(n)
-    };
+    let share = front_rank_share;
     let (marshal_plain, marshal_prior) =
         (share(&plain, Rank::Marshal, &mut rng), share(&with_prior, Rank::Marshal, &mut rng));
     assert!(marshal_plain > 0.15, "{marshal_plain}");
@@ -121,22 +113,31 @@ fn hards_belief_leaves_the_scouts_place_open_and_keeps_the_rest_of_the_prior() {
     // (the Marshal behind the front rank); hard-v1's prior does not.
     let mut rng = common::rng(10);
     let rules = RuleSetId::Ucc;
-    let setups = engine::ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut rng));
-    let game = engine::Game::new(rules, setups, Player::South).unwrap();
-    let obs = Observation::from_view(&game.view(Player::South));
+    let obs = opening(rules, &mut rng);
     let hard = Belief::suspecting(&obs).unwrap();
     let hard_v1 = Belief::with_setup_prior(&obs).unwrap();
-    let front = |s: &Square| s.rank() == 6;
-    let share = |b: &Belief, rank: Rank, rng: &mut rand::rngs::StdRng| {
-        let n = 2000;
-        let hits: usize = (0..n).map(|_| b.sample(rng).iter().filter(|(s, r)| front(s) && *r == rank).count()).sum();
-        hits as f64 / f64::from(n)
-    };
+    let share = front_rank_share;
     let (scout_hard, scout_v1) = (share(&hard, Rank::Scout, &mut rng), share(&hard_v1, Rank::Scout, &mut rng));
     assert!(scout_hard > 0.18, "about 10 of 40: {scout_hard}");
     assert!(scout_v1 < scout_hard / 3.0, "{scout_v1} vs {scout_hard}");
     let (marshal_hard, marshal_v1) = (share(&hard, Rank::Marshal, &mut rng), share(&hard_v1, Rank::Marshal, &mut rng));
     assert!(marshal_hard < 0.1 && marshal_v1 < 0.1, "{marshal_hard}, {marshal_v1}");
+}
+
+/// South's view at the start of a game of `rules`, both sides set up by
+/// `engine::smart`, South to move.
+fn opening(rules: RuleSetId, rng: &mut rand::rngs::StdRng) -> Observation {
+    let setups = engine::ByPlayer::new_with(|_| engine::smart(rules.rules(), &mut *rng));
+    let game = engine::Game::new(rules, setups, Player::South).unwrap();
+    Observation::from_view(&game.view(Player::South))
+}
+
+/// How many pieces of `rank` a sample of `b` puts on North's front rank
+/// (rank 7 of the board), on average over 2 000 samples.
+fn front_rank_share(b: &Belief, rank: Rank, rng: &mut rand::rngs::StdRng) -> f64 {
+    let n = 2000;
+    let hits: usize = (0..n).map(|_| b.sample(rng).iter().filter(|(s, r)| s.rank() == 6 && *r == rank).count()).sum();
+    hits as f64 / f64::from(n)
 }
 
 /// The view of South after `plies` from `pieces` (`first` to move) under `rules`.
