@@ -27,6 +27,8 @@ pub enum Command {
     Agent(AgentArgs),
     /// Play against the AI in the terminal.
     Play(PlayArgs),
+    /// Show what the AI thinks of a position of an exported game (an arena log or a game export): every root move's value.
+    Analyze(AnalyzeArgs),
     /// Write a consistent copy of the database at DATABASE_URL to FILE (safe while the bot runs).
     Backup(BackupArgs),
 }
@@ -145,6 +147,34 @@ pub struct AgentArgs {
     pub seed: u64,
 }
 
+/// `analyze`: one decision of the AI in a recorded game, with its values.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct AnalyzeArgs {
+    /// A game in the export format (`srazhenie-game v1`): an `arena
+    /// --log-dir` file or an exported game.
+    pub file: std::path::PathBuf,
+    /// The position after this many plies (default: after the last one);
+    /// the side to move there is analysed, from its own view only (R25).
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// The AI level.
+    #[arg(long, default_value_t = Level::Hard)]
+    pub level: Level,
+    /// Think time in milliseconds (default: the level's own).
+    #[arg(long, conflicts_with = "nodes")]
+    pub think_ms: Option<u64>,
+    /// Search nodes instead of a think time: the same seed then gives the
+    /// same values.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Seed of the AI's random choices (the sampled armies, ties).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many root moves to list, best first.
+    #[arg(long, default_value_t = 10)]
+    pub top: usize,
+}
+
 /// `play`: a game against the AI in the terminal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Args)]
 pub struct PlayArgs {
@@ -242,5 +272,13 @@ mod tests {
         let cli = Cli::try_parse_from(["srazhenie", "play", "--rules", "jungle"]).unwrap();
         assert!(matches!(cli.command_or_default(), Command::Play(PlayArgs { rules: Rules::Jungle, .. })));
         assert!(Cli::try_parse_from(["srazhenie", "play", "--rules", "chess"]).is_err());
+        let cli = Cli::try_parse_from(["srazhenie", "analyze", "g.txt", "--ply", "40", "--nodes", "9000"]).unwrap();
+        let Command::Analyze(a) = cli.command_or_default() else { panic!("{cli:?}") };
+        assert_eq!(
+            (a.file.to_str(), a.ply, a.nodes, a.level, a.seed, a.top),
+            (Some("g.txt"), Some(40), Some(9000), Level::Hard, 1, 10)
+        );
+        assert!(Cli::try_parse_from(["srazhenie", "analyze", "g.txt", "--nodes", "9", "--think-ms", "9"]).is_err());
+        assert!(Cli::try_parse_from(["srazhenie", "analyze"]).is_err(), "the file is required");
     }
 }

@@ -1,5 +1,5 @@
 //! `srazhenie` binary: parses the CLI, loads configuration, sets up logging and storage, builds
-//! the Mini App's routes ([`srazhenie::web`]) and hands over to [`srazhenie::telegram::run`]; the AI commands (`arena`, `agent`, `play`) run
+//! the Mini App's routes ([`srazhenie::web`]) and hands over to [`srazhenie::telegram::run`]; the AI commands (`arena`, `agent`, `play`, `analyze`) run
 //! offline through [`srazhenie::cmd`].
 
 use std::path::Path;
@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => return srazhenie::cmd::arena_main(args),
         Command::Agent(args) => return srazhenie::cmd::agent_main(args),
         Command::Play(args) => return srazhenie::cmd::play_main(args),
+        Command::Analyze(args) => return srazhenie::cmd::analyze_main(args),
         Command::Serve | Command::Migrate | Command::Backup(_) => {}
     }
     config::load_dotenv();
@@ -47,7 +48,7 @@ fn run(command: &Command) -> Result<(), StartError> {
         Command::Serve => runtime.block_on(serve(Config::from_env()?)),
         Command::Migrate => runtime.block_on(migrate(config::database_url_from_env()?)),
         Command::Backup(args) => runtime.block_on(backup(config::database_url_from_env()?, &args.file)),
-        Command::Arena(_) | Command::Agent(_) | Command::Play(_) => Ok(()),
+        Command::Arena(_) | Command::Agent(_) | Command::Play(_) | Command::Analyze(_) => Ok(()),
     }
 }
 

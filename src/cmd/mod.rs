@@ -1,9 +1,10 @@
 //! The offline commands around the built-in AI (crate `ai`): `arena`
 //! (strength measurement against our own levels and external programs,
-//! `docs/ai-agents.md`), `agent` (the UCC 2012 referee protocol) and
-//! `play` (a game in the terminal).
+//! `docs/ai-agents.md`), `agent` (the UCC 2012 referee protocol), `play`
+//! (a game in the terminal) and `analyze` (one decision in a recorded game).
 
 pub mod agent;
+pub mod analyze;
 pub mod arena;
 pub mod external;
 pub mod jungle;
@@ -17,7 +18,7 @@ use std::time::Duration;
 
 use engine::RuleSetId;
 
-use crate::cli::{AgentArgs, ArenaArgs, PlayArgs, Rules};
+use crate::cli::{AgentArgs, AnalyzeArgs, ArenaArgs, PlayArgs, Rules};
 
 /// `srazhenie arena`: plays the games and prints the report on stdout.
 #[must_use]
@@ -93,6 +94,33 @@ pub fn play_main(args: &PlayArgs) -> ExitCode {
         Err(e) => {
             eprintln!("play: {e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `srazhenie analyze`: the AI's values in one position of a recorded game.
+#[must_use]
+pub fn analyze_main(args: &AnalyzeArgs) -> ExitCode {
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("analyze: cannot read {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let budget = match (args.nodes, args.think_ms) {
+        (Some(n), _) => ai::Budget::nodes(n),
+        (None, ms) => ai::Budget::time(ms.map_or_else(|| args.level.default_budget(), Duration::from_millis)),
+    };
+    let cfg = analyze::AnalyzeConfig { ply: args.ply, level: args.level, budget, seed: args.seed, top: args.top };
+    match analyze::run(&text, &cfg) {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("analyze: {}: {e}", args.file.display());
+            ExitCode::from(2)
         }
     }
 }

@@ -270,7 +270,41 @@ pub struct Thought<M = Move> {
 /// (for the `arena` report: how much search a budget buys).
 #[must_use]
 pub fn think_counted<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: Budget, rng: &mut R) -> Thought {
-    let unsearched = |mv| Thought { mv, nodes: 0, samples: 0, depth: 0 };
+    analyze(obs, level, budget, rng).thought
+}
+
+/// One root move in an [`Analysis`]: its value averaged over the sampled
+/// enemy armies, in evaluation points from the mover's side (a Marshal's
+/// base value is 400; a won game is 5 000 less the plies to the win), and
+/// the number of samples in that average.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The root move.
+    pub mv: Move,
+    /// Average value over `samples` (points, the mover's side).
+    pub value: i64,
+    /// Samples searched at the decision's depth.
+    pub samples: u32,
+}
+
+/// A decision with the values behind it ([`analyze`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The decision, as [`think_counted`] makes it.
+    pub thought: Thought,
+    /// The searched root moves, best first (ties in the order of the legal
+    /// moves). Empty without a search (the baselines, a forced move, no
+    /// move). `hard` leaves out the blind attacks its caution forbids at
+    /// the root (`caution.rs`).
+    pub moves: Vec<MoveValue>,
+}
+
+/// [`think_counted`] with the value of every root move it searched (for
+/// `srazhenie analyze`: why the AI played what it played). The same random
+/// draws as [`think`], so the same move under the same seed and node budget.
+#[must_use]
+pub fn analyze<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: Budget, rng: &mut R) -> Analysis {
+    let unsearched = |mv| Analysis { thought: Thought { mv, nodes: 0, samples: 0, depth: 0 }, moves: Vec::new() };
     let legal = obs.legal_moves();
     if !obs.my_turn() {
         return unsearched(None);
@@ -316,7 +350,10 @@ pub fn think_counted<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: B
     let (tallies, depth) = search::run(obs, legal, &belief, params, &mut clock, rng);
     let samples = tallies.iter().map(|t| t.n).max().unwrap_or(0);
     let mv = pick(legal, obs, &tallies, params.noise, level == Level::HardV1, rng);
-    Thought { mv: Some(mv), nodes: clock.nodes, samples, depth }
+    let mut moves: Vec<MoveValue> =
+        legal.iter().zip(&tallies).map(|(&mv, t)| MoveValue { mv, value: t.mean(), samples: t.n }).collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+    Analysis { thought: Thought { mv: Some(mv), nodes: clock.nodes, samples, depth }, moves }
 }
 
 /// `hard`'s deepest full-width search (plies).
