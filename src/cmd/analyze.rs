@@ -43,7 +43,7 @@ pub enum AnalyzeError {
         plies: usize,
     },
     /// The game is over at that ply: nobody is to move.
-    #[error("the game is over after ply {0}: nobody is to move")]
+    #[error("the game is over after ply {0}: nobody is to move (choose an earlier --ply)")]
     Over(usize),
 }
 
