@@ -203,11 +203,7 @@ impl App {
         let side = facts.me;
         let total = game.ply();
         let ply = ply.min(total);
-        let mut frame = Game::new(game.rule_set(), *game.setups(), game.first_player())
-            .map_err(|e| UserError::Internal(e.to_string()))?;
-        for rec in &game.history()[..ply] {
-            frame.play(rec.mv).map_err(UserError::Illegal)?;
-        }
+        let mut frame = game.at_ply(ply).map_err(UserError::Illegal)?;
         // The game is over, so everything is public (R26): show the frame as
         // a finished position, which reveals every rank in the view.
         if frame.outcome().is_none() {

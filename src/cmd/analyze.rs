@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use ai::{Analysis, Budget, Level, Observation};
-use engine::{Game, Move};
+use engine::{Move, PlayerView};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -47,16 +47,6 @@ pub enum AnalyzeError {
     Over(usize),
 }
 
-/// The position after `ply` plies of `game`, replayed from its setups.
-fn position(game: &Game, ply: usize) -> Game {
-    let mut g = Game::new(game.rule_set(), *game.setups(), game.first_player())
-        .expect("the setups of an imported game are valid");
-    for r in &game.history()[..ply] {
-        g.play_as(r.player, r.mv).expect("an imported game replays");
-    }
-    g
-}
-
 /// The report: the position as the side to move sees it, the search's
 /// depth, samples and nodes, and the best `top` root moves with their
 /// values; the move the game went on with, where there is one, and its
@@ -71,7 +61,7 @@ pub fn run(text: &str, cfg: &AnalyzeConfig) -> Result<String, AnalyzeError> {
     if ply > plies {
         return Err(AnalyzeError::PastTheEnd { asked: ply, plies });
     }
-    let g = position(&game, ply);
+    let g = game.at_ply(ply).expect("an imported game replays");
     if g.outcome().is_some() {
         return Err(AnalyzeError::Over(ply));
     }
@@ -81,20 +71,27 @@ pub fn run(text: &str, cfg: &AnalyzeConfig) -> Result<String, AnalyzeError> {
     let mut rng = StdRng::seed_from_u64(cfg.seed);
     let analysis = ai::analyze(&obs, cfg.level, cfg.budget, &mut rng);
     let next = game.history().get(ply).map(|r| r.mv);
-    Ok(report(&g, ply, plies, cfg, &analysis, next))
+    Ok(report(&view, ply, plies, cfg, &analysis, next))
 }
 
-fn report(g: &Game, ply: usize, plies: usize, cfg: &AnalyzeConfig, a: &Analysis, next: Option<Move>) -> String {
-    let me = g.turn();
+fn report(
+    view: &PlayerView,
+    ply: usize,
+    plies: usize,
+    cfg: &AnalyzeConfig,
+    a: &Analysis,
+    next: Option<Move>,
+) -> String {
+    let me = view.me();
     let mut out = String::new();
     let _ = writeln!(
         out,
         "Position after ply {ply} of {plies} ({}): {} to move, as {} sees it.",
-        g.rule_set(),
+        view.rule_set(),
         me.as_str(),
         me.as_str()
     );
-    out.push_str(&super::play::render(&g.view(me)));
+    out.push_str(&super::play::render(view));
     let t = a.thought;
     let budget = match (cfg.budget.nodes, cfg.budget.time) {
         (Some(n), _) => format!("{n} nodes"),

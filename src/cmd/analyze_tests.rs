@@ -3,7 +3,7 @@
 
 use super::*;
 
-use engine::{ByPlayer, Player, RuleSetId};
+use engine::{ByPlayer, Game, Player, RuleSetId};
 
 /// An `arena` log's shape: a comment line, the export, a comment at the end.
 const GAME: &str = "\
@@ -45,7 +45,11 @@ fn the_report_shows_the_view_the_values_and_the_move_played() {
         .collect();
     assert_eq!(listed.len(), 5, "the top five: {text}");
     assert!(listed.windows(2).all(|w| w[0] >= w[1]), "best first: {listed:?}");
-    assert!(text.contains("  <- chosen") || text.contains("chosen: "), "{text}");
+    let chosen =
+        lines.iter().find_map(|l| l.strip_prefix("chosen: ")).and_then(|l| l.split(' ').next()).expect("a chosen move");
+    if let Some(row) = lines.iter().find(|l| l.split_whitespace().next() == Some(chosen)) {
+        assert!(row.ends_with("  <- chosen"), "the listed chosen move is marked: {text}");
+    }
     assert!(lines.iter().any(|l| l.starts_with("played in the game: e5-e6, place ")), "{text}");
 }
 
@@ -56,7 +60,7 @@ fn the_chosen_move_is_the_ais_own_and_repeats_under_a_seed() {
     let game = engine::import(GAME).unwrap();
     for level in [Level::Normal, Level::Hard] {
         let c = cfg(Some(4), level);
-        let view = position(&game, 4).view(Player::South);
+        let view = game.at_ply(4).unwrap().view(Player::South);
         let mv = ai::think(&Observation::from_view(&view), level, c.budget, &mut StdRng::seed_from_u64(c.seed))
             .expect("South has moves");
         let text = run(GAME, &c).unwrap();

@@ -33,6 +33,23 @@ impl Game {
         Ok(self.apply(mv))
     }
 
+    /// The game after its first `ply` plies (at most all of them), replayed
+    /// from its setups and first player: a frame of a replay (R26) or a
+    /// position to analyse. What came after the record (a resignation, an
+    /// agreed draw, a loss on time; R22, R23) is not part of it.
+    ///
+    /// # Errors
+    /// The [`MoveError`] of a ply that does not replay, which only a game
+    /// not started by [`Game::new`] can have.
+    pub fn at_ply(&self, ply: usize) -> Result<Game, MoveError> {
+        let mut g = Game::new(self.rule_set(), *self.setups(), self.first_player())
+            .expect("a game's own setups and first player start it again");
+        for r in &self.history()[..ply.min(self.history().len())] {
+            g.play(r.mv)?;
+        }
+        Ok(g)
+    }
+
     /// Puts `piece` on square `i` in the derived sets (not the hash).
     #[inline]
     fn put(&mut self, i: usize, piece: Piece) {

@@ -247,3 +247,30 @@ fn malformed_texts_name_their_line() {
     let cut: String = text.lines().take(11).map(|l| format!("{l}\n")).collect();
     assert!(matches!(refused(&cut, 12), ImportReason::Expected { .. }));
 }
+
+/// `Game::at_ply` (R26 replay frames): the first n plies of the record,
+/// replayed, give the game as it stood then — the same record and board as
+/// a game played only that far; the end of the record gives back the moves
+/// of the whole game, without what came after them (a resignation, R22).
+#[test]
+fn a_game_at_a_ply_is_the_game_as_it_stood_then() {
+    for id in RuleSetId::EVERY {
+        let g = random_game(id, 17, Ending::Natural);
+        let n = g.history().len();
+        for ply in [0, n / 3, n / 2, n] {
+            let (mut played, mut rng) = seeded_game(id, 17);
+            for _ in 0..ply {
+                let m = biased_move(&played, &mut rng);
+                played.play(m).unwrap();
+            }
+            let frame = g.at_ply(ply).unwrap();
+            assert_eq!(frame.history(), played.history(), "{id} at ply {ply}");
+            assert_eq!(export(&frame), export(&played), "{id} at ply {ply}");
+        }
+        assert_eq!(g.at_ply(n + 5).unwrap().history(), g.history(), "{id}: past the end, the whole record");
+    }
+    let resigned = example();
+    let frame = resigned.at_ply(6).unwrap();
+    assert_eq!(frame.ply(), 6);
+    assert_eq!(frame.outcome(), None, "the resignation is not part of the record");
+}
