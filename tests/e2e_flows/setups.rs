@@ -122,14 +122,15 @@ fn setups_outside_a_game_save_rename_load_and_delete() {
 fn a_reply_that_races_its_question_is_not_read_as_a_move() {
     // The question for a new name reaches the player at once, but
     // Telegram's answer to the bot is slow, so the player's reply arrives
-    // before the bot has recorded the question: it still renames.
+    // before the bot has recorded the question: it still renames. Six
+    // seconds, as a loaded machine once took more than five.
     let env = Env::new();
     let alice = started_user(&env, "Alice", "en");
     let sent = alice.send(&format!("/setups save fort {CODE}"));
     alice.wait_text("Saved as «fort»", sent);
     let sent = alice.send("/setups");
     let list = alice.wait_text("fort", sent);
-    env.api.world().slow_sends = Some(("new name for «fort»".into(), std::time::Duration::from_millis(1500)));
+    env.api.world().slow_sends = Some(("new name for «fort»".into(), std::time::Duration::from_millis(6000)));
     let before = alice.bot_messages().last().map_or(0, |m| m.id);
     let rename = button_data(&list, "Load «fort»").replace("S.", "Y.");
     alice.press(list.id, &rename);

@@ -163,8 +163,11 @@ async fn wait_for_naming(ui: &Ui, chat: i64) -> bool {
 }
 
 /// How long a reply waits for its question to be recorded: the question's
-/// send is paced (about a second per chat) and the record follows it.
-const NAMING_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// send is paced (about a second per chat) and the record follows it. The
+/// wait happens only while a question of the chat is in flight, so a
+/// generous bound costs nothing otherwise; 5 s proved too short on a
+/// loaded machine.
+const NAMING_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// A typed reply to bot message `asked`: if it asked for a setup's name,
 /// saves or renames (a bad name gets a polite answer and changes nothing).
@@ -175,6 +178,9 @@ pub(super) async fn setup_name_reply(ui: &Ui, user: &UserRecord, lang: Lang, ask
     // record follows Telegram's answer to the send): wait for it once.
     if matches!(answer, Ok(None)) && wait_for_naming(ui, user.id).await {
         answer = ui.app.answer_setup_prompt(user.id, asked, user.id, text).await;
+        if matches!(answer, Ok(None)) {
+            tracing::warn!(chat = user.id, asked, "a reply waited for a setup question that was never recorded");
+        }
     }
     match answer {
         Ok(None) => false,
