@@ -231,6 +231,19 @@ fn root_values(
     Some(values)
 }
 
+/// The move of `list` searched `i`th: moves the entry with the highest key
+/// among `list[i..]` to `i` and returns its move (a selection sort done
+/// lazily, one step per move searched). With distinct keys the moves come
+/// in the order a full sort by key, highest first, would give.
+///
+/// # Panics
+/// If `i >= list.len()`.
+fn next_best(list: &mut [(i32, Move)], i: usize) -> Move {
+    let best = (i..list.len()).max_by_key(|&j| list[j].0).expect("i is within the list");
+    list.swap(i, best);
+    list[i].1
+}
+
 struct Searcher<'a> {
     ev: &'a Evaluator,
     me: Player,
@@ -277,18 +290,17 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiesce(g, s, alpha, beta, self.qdepth, ply);
         }
-        let moves = self.ordered(g, false, ply);
+        let mut moves = self.ordered(g, false, ply);
         let mut best = -WIN * 2;
         let mut stopped = false;
-        for &(_, mv) in &moves {
+        for i in 0..moves.len() {
+            let mv = next_best(&mut moves, i);
             if self.clock.tick() {
                 stopped = true;
                 break;
             }
             let mut child = g.clone();
-            if child.play(mv).is_err() {
-                continue;
-            }
+            child.play_legal(mv);
             let cs = self.ev.update(s, g, mv, &child);
             let v = -self.negamax(&child, cs, depth - 1, -beta, -alpha, ply + 1);
             best = best.max(v);
@@ -318,15 +330,14 @@ impl Searcher<'_> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let moves = self.ordered(g, true, ply);
-        for &(_, mv) in &moves {
+        let mut moves = self.ordered(g, true, ply);
+        for i in 0..moves.len() {
+            let mv = next_best(&mut moves, i);
             if self.clock.tick() {
                 break;
             }
             let mut child = g.clone();
-            if child.play(mv).is_err() {
-                continue;
-            }
+            child.play_legal(mv);
             let cs = self.ev.update(s, g, mv, &child);
             let v = -self.quiesce(&child, cs, -beta, -alpha, left - 1, ply + 1);
             best = best.max(v);
@@ -361,10 +372,12 @@ impl Searcher<'_> {
         if g.turn() == self.me { v } else { -v }
     }
 
-    /// Legal moves of the side to move, good attacks first; with
-    /// `captures_only`, only attacks that win or trade by the sampled ranks.
-    /// The list is the buffer of `ply`; hand it back with
-    /// [`Searcher::give_back`].
+    /// Legal moves of the side to move with their order keys (distinct;
+    /// good attacks highest); with `captures_only`, only attacks that win
+    /// or trade by the sampled ranks. The list is unsorted: take its moves
+    /// in order with [`next_best`], which sorts only as far as the search
+    /// goes (most nodes cut off after a move or two). It is the buffer of
+    /// `ply`; hand it back with [`Searcher::give_back`].
     fn ordered(&mut self, g: &Game, captures_only: bool, ply: i32) -> Vec<(i32, Move)> {
         let mut scored = self.lists.get_mut(ply as usize).map(std::mem::take).unwrap_or_default();
         scored.clear();
@@ -373,8 +386,7 @@ impl Searcher<'_> {
         } else {
             g.legal_moves_into(&mut self.legal);
         }
-        // Ties keep the generation order, as a stable sort would, without
-        // the scratch a stable sort allocates.
+        // Ties keep the generation order: the key counts down with it.
         let killers = self.quiet.killers.get(ply as usize).copied().unwrap_or_default();
         let history = &self.quiet.history;
         scored.extend(self.legal.iter().enumerate().filter_map(|(k, &mv)| {
@@ -390,7 +402,6 @@ impl Searcher<'_> {
             }
             Some((s * ORDER_TIES - k as i32, mv))
         }));
-        scored.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
         scored
     }
 
@@ -465,7 +476,7 @@ mod tests {
     use engine::{Game, Player, RuleSetId};
     use rand::SeedableRng;
 
-    use super::{QuietOrder, Shape, root_values};
+    use super::{QuietOrder, Shape, next_best, root_values};
     use crate::eval::Evaluator;
     use crate::level::{Budget, Clock};
 
@@ -499,5 +510,26 @@ mod tests {
         }
         assert!(checked >= 3, "positions checked: {checked}");
         assert!(trained.history.iter().flatten().any(|&h| h > 0), "no cut-off recorded");
+    }
+
+    #[test]
+    fn moves_come_in_the_order_of_a_full_sort_by_key() {
+        use rand::seq::SliceRandom;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let rules = RuleSetId::Ucc.rules();
+        let setups = engine::ByPlayer::new_with(|_| engine::smart(rules, &mut rng));
+        let g = Game::new(RuleSetId::Ucc, setups, Player::South).unwrap();
+        let moves = g.legal_moves();
+        for _ in 0..50 {
+            // Distinct keys, as `ordered` gives: repeated scores, ties
+            // broken by a count-down.
+            let mut list: Vec<(i32, engine::Move)> =
+                moves.iter().enumerate().map(|(k, &mv)| ((k as i32 % 3) * 1024 - k as i32, mv)).collect();
+            list.shuffle(&mut rng);
+            let mut sorted = list.clone();
+            sorted.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+            let lazy: Vec<engine::Move> = (0..list.len()).map(|i| next_best(&mut list, i)).collect();
+            assert_eq!(lazy, sorted.iter().map(|&(_, mv)| mv).collect::<Vec<_>>());
+        }
     }
 }

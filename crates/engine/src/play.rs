@@ -33,6 +33,20 @@ impl Game {
         Ok(self.apply(mv))
     }
 
+    /// Plays `mv`, a move that [`Game::legal_moves`] or
+    /// [`Game::attacks_into`] gave for this very position, without checking
+    /// it again: a search's hot path, where every move comes from the
+    /// generator. Otherwise as [`Game::play`].
+    ///
+    /// # Panics
+    /// In debug builds, if `mv` is not legal here. In release builds a move
+    /// from elsewhere is not caught and may leave the game inconsistent:
+    /// use [`Game::play`] for any move not just generated.
+    pub fn play_legal(&mut self, mv: Move) -> MoveReport {
+        debug_assert!(self.check(mv).is_ok(), "{mv} is not a legal move here");
+        self.apply(mv)
+    }
+
     /// The game after its first `ply` plies (at most all of them), replayed
     /// from its setups and first player: a frame of a replay (R26) or a
     /// position to analyse. What came after the record (a resignation, an

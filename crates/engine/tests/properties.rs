@@ -82,12 +82,22 @@ fn check_all_pairs(g: &Game) {
     assert_eq!(count, legal.len(), "no duplicate legal moves");
 }
 
+/// `play_legal` trusts its caller only where debug assertions are off:
+/// a test build refuses a move onto a piece of the mover's own side (R13).
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "is not a legal move here")]
+fn play_legal_checks_the_move_in_debug_builds() {
+    let (mut g, _) = seeded_game(RuleSetId::Ucc, 1);
+    g.play_legal(Move::new(common::sq("a1"), common::sq("a2")));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Random games (uniform or biased towards shuttles and chases): no
-    /// panic, every chosen legal move plays, `check` agrees with the legal
-    /// moves, the ply invariants hold, and the game ends by R19–R21 (or the
+    /// panic, every chosen legal move plays (by `play` and `play_legal`
+    /// alike), `check` agrees with the legal moves, the ply invariants hold, and the game ends by R19–R21 (or the
     /// classic dead position) within the limits.
     #[test]
     fn random_games_end_by_the_rules(id in rule_set(), seed in any::<u64>(), biased: bool) {
@@ -104,6 +114,10 @@ proptest! {
             let r = g.play(m).expect("a legal move plays");
             check_ply(&before, &g, m);
             prop_assert_eq!(r.outcome, g.outcome());
+            // A search's unchecked play of a generated move does the same.
+            let mut fast = before.clone();
+            prop_assert_eq!(fast.play_legal(m), r);
+            prop_assert_eq!(&fast, &g);
         }
         let outcome = g.outcome().unwrap();
         let ok = match outcome {
