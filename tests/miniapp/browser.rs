@@ -125,9 +125,12 @@ fn the_page_shows_the_board_plays_by_clicks_and_follows_the_opponent() {
     click_button(&browser, "To battle!");
     bob.wait_text("готов", 0);
     // Under load Bob's press can meet a board version that has just moved
-    // on (refused as stale, with the current board): press again on it,
-    // until the game starts.
-    for _ in 0..10 {
+    // on (refused as stale, with the current board), or his board may not
+    // show the button yet: press again on the current board, until the
+    // game starts (a minute at most: a loaded CI machine once needed more
+    // than ten tries).
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::time::Instant::now() < until {
         if browser.js("return window.srazhenie.view.status;") == json!("play") {
             break;
         }
