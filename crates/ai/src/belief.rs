@@ -24,6 +24,13 @@ const MINE_NEAR_FLAG: f32 = 3.0;
 /// Marshal had just captured on were the Scout, about three times their
 /// share (BENCHMARKS.md, fourteenth round).
 const SCOUT_GUARD: f32 = 5.0;
+/// Factor on the Flag's weight (`hard`) for each neighbour square of an
+/// unmoved enemy piece that is open: neither board edge, lake, another
+/// unmoved enemy piece, nor a square where an enemy Mine stood. Sound
+/// setups wall the Flag in (RULES §3 advice; the 2012 UCC winner's Flag
+/// has three Mines and the board edge round it), and a wall stays a wall
+/// until someone breaks it: a piece with an open side is seldom the Flag.
+const OPEN_SIDE: f32 = 0.25;
 
 /// What the viewer believes about the enemy's pieces of unknown rank.
 ///
@@ -86,7 +93,28 @@ impl Belief {
     pub fn suspecting(obs: &Observation) -> Result<Belief, InconsistentRecord> {
         let mut b = Belief::build(obs, Some(SetupPrior::open_scout(obs.rules)), Inference::SHARP)?;
         b.suspect_scout_guards(obs);
+        b.suspect_walled_flag(obs);
         Ok(b)
+    }
+
+    /// Lowers the Flag's weight on every unmoved unknown enemy piece by
+    /// [`OPEN_SIDE`] for each open side (see there): the Flag is looked
+    /// for behind walls, not where any piece could walk in.
+    fn suspect_walled_flag(&mut self, obs: &Observation) {
+        let enemy = self.enemy;
+        let pieces = &self.track.pieces;
+        let wall = |sq: Square| match obs.cell(sq) {
+            Cell::Lake => true,
+            _ => pieces.iter().any(|p| {
+                p.owner == enemy
+                    && ((p.current == Some(sq) && !p.moved) || (p.initial == sq && p.rank == Some(Rank::Mine)))
+            }),
+        };
+        for (weight, p) in self.flag_prior.iter_mut().zip(pieces) {
+            let Some(sq) = p.current.filter(|_| *weight > 0.0) else { continue };
+            let open = (0..4).filter_map(|d| sq.step(d)).filter(|&n| !wall(n)).count();
+            *weight *= OPEN_SIDE.powi(open as i32);
+        }
     }
 
     /// Raises the Scout's weight ([`SCOUT_GUARD`]) on the unknown enemy

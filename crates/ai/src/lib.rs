@@ -33,6 +33,10 @@
 //!    Only the Scout's place is left open (no preference on any square):
 //!    where a player hides it is taste, and presuming our own habit cost
 //!    the Marshal to a front-rank Scout (BENCHMARKS.md, seventeenth round).
+//!    `hard` also looks for the Flag behind walls: each open side of an
+//!    unmoved piece (a square that is not the board's edge, a lake, another
+//!    unmoved enemy piece or where an enemy Mine stood) makes it a quarter
+//!    as likely the Flag, as sound setups wall the Flag in with Mines.
 //! 3. **Determinization** — a full enemy army is sampled consistent with
 //!    all of that (runners, then the Flag among the unmoved pieces, then
 //!    the moved pieces, then the rest), and the game is replayed from the

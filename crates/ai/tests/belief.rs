@@ -369,3 +369,57 @@ fn a_piece_that_stepped_next_to_our_known_marshal_is_not_read_as_the_scout() {
     assert!(mild > 3.0 * sharp, "hard-v1's model: {mild}, hard: {sharp}");
     assert!(marshal > sharp, "the enemy Marshal (a trade) {marshal} vs the Scout {sharp}");
 }
+
+/// North's back rank for the walled-Flag tests (`ucc`): the Flag on b10
+/// walled in by Mines on a10, c10 and b9 and the board edge; a Sergeant on
+/// h10 between Mines on g10 and i10, with `h9` on h9 (or nothing); South's
+/// Sapper on h8. North's Soldier on j7 moves, so it is neither Mine nor Flag.
+fn back_rank(h9: Option<Rank>, plies: &[&str]) -> Observation {
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let mut pieces = vec![
+        (sq("a1"), Player::South, Rank::Flag),
+        (sq("h8"), Player::South, Rank::Sapper),
+        (sq("e2"), Player::South, Rank::Sergeant),
+        (sq("a10"), Player::North, Rank::Mine),
+        (sq("b10"), Player::North, Rank::Flag),
+        (sq("c10"), Player::North, Rank::Mine),
+        (sq("b9"), Player::North, Rank::Mine),
+        (sq("g10"), Player::North, Rank::Mine),
+        (sq("h10"), Player::North, Rank::Sergeant),
+        (sq("i10"), Player::North, Rank::Mine),
+        (sq("j7"), Player::North, Rank::Soldier),
+    ];
+    if let Some(r) = h9 {
+        pieces.push((sq("h9"), Player::North, r));
+    }
+    observe(RuleSetId::Ucc, &pieces, Player::South, plies)
+}
+
+/// How much likelier `hard` than `hard-v1` holds the Flag on b10 (walled
+/// in) rather than on h10, as a ratio of the two ratios.
+fn walled_over_open(obs: &Observation) -> f64 {
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let ratio =
+        |b: &Belief| share(b, sq("b10"), &[Rank::Flag], 6000) / share(b, sq("h10"), &[Rank::Flag], 6000).max(1e-9);
+    ratio(&Belief::suspecting(obs).unwrap()) / ratio(&Belief::with_setup_prior(obs).unwrap())
+}
+
+#[test]
+fn hard_looks_for_the_flag_behind_walls_not_beside_an_open_square() {
+    // RULES §3 advice: the Flag is walled in. h10 has an open side (h9 is
+    // empty), b10 none: hard holds b10 four times likelier than hard-v1 does.
+    let obs = back_rank(None, &["e2-e3", "j7-j6"]);
+    let r = walled_over_open(&obs);
+    assert!(r > 3.0, "hard's preference for the walled square over hard-v1's: {r}");
+}
+
+#[test]
+fn a_wall_broken_by_taking_its_mine_still_counts_as_a_wall() {
+    // R15: our Sapper takes the Mine on h9. The square is open now, but a
+    // Mine stood there: the wall round h10 was whole, so h10 is no less
+    // likely the Flag for hard than for hard-v1.
+    let obs = back_rank(Some(Rank::Mine), &["h8-h9", "j7-j6"]);
+    assert!(matches!(obs.cell("h9".parse().unwrap()), Cell::Own(_)), "the Sapper took the Mine");
+    let r = walled_over_open(&obs);
+    assert!((0.75..1.33).contains(&r), "hard's preference for b10 over h10, over hard-v1's: {r}");
+}
