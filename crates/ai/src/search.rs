@@ -14,6 +14,7 @@ use crate::determinize;
 use crate::eval::{Evaluator, FLAG_GUESSED, Score, WIN};
 use crate::level::{Budget, Clock};
 use crate::observation::Observation;
+use crate::table::{Bound, Table};
 
 /// The shape of one search.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +36,8 @@ pub(crate) struct Params {
     /// Caution (`caution.rs`): our strong pieces make no blind attacks in
     /// the search and are not drawn to unknown unmoved pieces.
     pub(crate) caution: Option<Caution>,
+    /// Whether the search keeps a transposition table (`hard`; see `table.rs`).
+    pub(crate) transpositions: bool,
 }
 
 impl Params {
@@ -90,7 +93,7 @@ pub(crate) fn run<R: Rng + ?Sized>(
     // Samples searched at `depth`; whether a deeper search may still be tried.
     let (mut at_depth, mut may_deepen) = (0, params.max_depth > depth);
     let blind = belief.track.blind_attackers;
-    let mut quiet = QuietOrder::new();
+    let mut quiet = QuietOrder::new(params.transpositions);
     let mut doomed = false;
     for s in 0..params.max_samples {
         if s > 0 && clock.out() {
@@ -176,6 +179,9 @@ const ORDER_TIES: i32 = 1024;
 /// (the second has one less): above every other quiet move and every
 /// losing attack, below winning attacks and good trades.
 const KILLER: i32 = 4_000;
+/// The ordering score of the best move the transposition table holds for
+/// the position: above every other move.
+const HINT: i32 = 20_000;
 /// History counts are divided by this for the ordering score (so that
 /// the largest count, [`HISTORY_AGE`] plus one cut-off, stays below
 /// [`KILLER`]).
@@ -206,6 +212,8 @@ fn root_values(
     let Shape { depth, qdepth, caution, blind } = shape;
     let me = game.turn();
     let careful = caution.map(|_| careful_attackers(game, me, &blind));
+    // A new game: what the table learnt of another sample is not true here.
+    quiet.table.next_generation();
     let mut searcher =
         Searcher { ev, me, clock, qdepth, caution, careful, legal: Vec::new(), lists: Vec::new(), quiet };
     let mut values = vec![0; legal.len()];
@@ -270,14 +278,20 @@ struct Searcher<'a> {
 /// strong Stratego programs order their search. Kept over the samples of
 /// one decision: the sampled games share the board and differ in hidden
 /// ranks, so a move that refuted in one often refutes in the next.
+///
+/// It also holds the transposition table ([`Table`]), whose entries count
+/// only within the sample that made them.
 pub(crate) struct QuietOrder {
     killers: Vec<[Option<Move>; 2]>,
     history: Box<[[u16; 100]; 100]>,
+    table: Table,
 }
 
 impl QuietOrder {
-    pub(crate) fn new() -> QuietOrder {
-        QuietOrder { killers: Vec::new(), history: Box::new([[0; 100]; 100]) }
+    /// Empty killers and history, and a transposition table if `table`.
+    pub(crate) fn new(table: bool) -> QuietOrder {
+        let table = if table { Table::new() } else { Table::disabled() };
+        QuietOrder { killers: Vec::new(), history: Box::new([[0; 100]; 100]), table }
     }
 }
 
@@ -290,8 +304,19 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiesce(g, s, alpha, beta, self.qdepth, ply);
         }
-        let mut moves = self.ordered(g, false, ply);
-        let mut best = -WIN * 2;
+        let key = g.position_hash();
+        let hit = self.quiet.table.probe(key, ply);
+        if let Some(h) = hit.filter(|h| h.depth >= depth) {
+            match h.bound {
+                Bound::Exact => return h.value,
+                Bound::Lower if h.value >= beta => return h.value,
+                Bound::Upper if h.value <= alpha => return h.value,
+                _ => {}
+            }
+        }
+        let alpha_in = alpha;
+        let mut moves = self.ordered(g, false, ply, hit.and_then(|h| h.best));
+        let (mut best, mut best_move) = (-WIN * 2, None);
         let mut stopped = false;
         for i in 0..moves.len() {
             let mv = next_best(&mut moves, i);
@@ -303,7 +328,9 @@ impl Searcher<'_> {
             child.play_legal(mv);
             let cs = self.ev.update(s, g, mv, &child);
             let v = -self.negamax(&child, cs, depth - 1, -beta, -alpha, ply + 1);
-            best = best.max(v);
+            if v > best {
+                (best, best_move) = (v, Some(mv));
+            }
             alpha = alpha.max(v);
             if alpha >= beta {
                 if g.piece_at(mv.to).is_none() {
@@ -316,7 +343,18 @@ impl Searcher<'_> {
         if stopped {
             return best.max(self.static_value(g, s));
         }
-        if best == -WIN * 2 { self.static_value(g, s) } else { best }
+        if best_move.is_none() {
+            return self.static_value(g, s);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.quiet.table.store(key, ply, depth, bound, best, best_move);
+        best
     }
 
     /// Captures only, with stand-pat.
@@ -330,7 +368,7 @@ impl Searcher<'_> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let mut moves = self.ordered(g, true, ply);
+        let mut moves = self.ordered(g, true, ply, None);
         for i in 0..moves.len() {
             let mv = next_best(&mut moves, i);
             if self.clock.tick() {
@@ -373,12 +411,13 @@ impl Searcher<'_> {
     }
 
     /// Legal moves of the side to move with their order keys (distinct;
-    /// good attacks highest); with `captures_only`, only attacks that win
+    /// `hint`, the transposition table's best move, highest, then good
+    /// attacks); with `captures_only`, only attacks that win
     /// or trade by the sampled ranks. The list is unsorted: take its moves
     /// in order with [`next_best`], which sorts only as far as the search
     /// goes (most nodes cut off after a move or two). It is the buffer of
     /// `ply`; hand it back with [`Searcher::give_back`].
-    fn ordered(&mut self, g: &Game, captures_only: bool, ply: i32) -> Vec<(i32, Move)> {
+    fn ordered(&mut self, g: &Game, captures_only: bool, ply: i32, hint: Option<Move>) -> Vec<(i32, Move)> {
         let mut scored = self.lists.get_mut(ply as usize).map(std::mem::take).unwrap_or_default();
         scored.clear();
         if captures_only {
@@ -391,7 +430,9 @@ impl Searcher<'_> {
         let history = &self.quiet.history;
         scored.extend(self.legal.iter().enumerate().filter_map(|(k, &mv)| {
             let mut s = self.order_score(g, mv, captures_only)?;
-            if g.piece_at(mv.to).is_none() {
+            if hint == Some(mv) {
+                s = HINT;
+            } else if g.piece_at(mv.to).is_none() {
                 s = if killers[0] == Some(mv) {
                     KILLER
                 } else if killers[1] == Some(mv) {
@@ -472,64 +513,5 @@ impl Searcher<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use engine::{Game, Player, RuleSetId};
-    use rand::SeedableRng;
-
-    use super::{QuietOrder, Shape, next_best, root_values};
-    use crate::eval::Evaluator;
-    use crate::level::{Budget, Clock};
-
-    #[test]
-    fn killers_and_history_change_the_order_not_the_value() {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        let mut trained = QuietOrder::new();
-        let mut checked = 0;
-        for _ in 0..4 {
-            let rules = RuleSetId::Ucc.rules();
-            let setups = engine::ByPlayer::new_with(|_| engine::smart(rules, &mut rng));
-            let mut g = Game::new(RuleSetId::Ucc, setups, Player::South).unwrap();
-            engine::random_playout(&mut g, &mut rng, 60);
-            if g.outcome().is_some() {
-                continue;
-            }
-            let legal = g.legal_moves();
-            let order: Vec<usize> = (0..legal.len()).collect();
-            let ev = Evaluator::new(&g, g.turn(), None);
-            let shape = Shape { depth: 3, qdepth: 2, caution: None, blind: [false; 12] };
-            let best = |quiet: &mut QuietOrder| {
-                let mut clock = Clock::start(Budget::nodes(u64::MAX / 2));
-                let values = root_values(&g, &legal, &order, &ev, shape, quiet, &mut clock).unwrap();
-                values.into_iter().max().unwrap()
-            };
-            let fresh = best(&mut QuietOrder::new());
-            // `trained` carries the killers and history of the positions
-            // before: another order of the same tree.
-            assert_eq!(best(&mut trained), fresh);
-            checked += 1;
-        }
-        assert!(checked >= 3, "positions checked: {checked}");
-        assert!(trained.history.iter().flatten().any(|&h| h > 0), "no cut-off recorded");
-    }
-
-    #[test]
-    fn moves_come_in_the_order_of_a_full_sort_by_key() {
-        use rand::seq::SliceRandom;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
-        let rules = RuleSetId::Ucc.rules();
-        let setups = engine::ByPlayer::new_with(|_| engine::smart(rules, &mut rng));
-        let g = Game::new(RuleSetId::Ucc, setups, Player::South).unwrap();
-        let moves = g.legal_moves();
-        for _ in 0..50 {
-            // Distinct keys, as `ordered` gives: repeated scores, ties
-            // broken by a count-down.
-            let mut list: Vec<(i32, engine::Move)> =
-                moves.iter().enumerate().map(|(k, &mv)| ((k as i32 % 3) * 1024 - k as i32, mv)).collect();
-            list.shuffle(&mut rng);
-            let mut sorted = list.clone();
-            sorted.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
-            let lazy: Vec<engine::Move> = (0..list.len()).map(|i| next_best(&mut list, i)).collect();
-            assert_eq!(lazy, sorted.iter().map(|&(_, mv)| mv).collect::<Vec<_>>());
-        }
-    }
-}
+#[path = "search_tests.rs"]
+mod tests;

@@ -243,6 +243,15 @@ impl Game {
         self.graveyard = ByPlayer::default();
     }
 
+    /// A 64-bit Zobrist hash of the board (every piece's square, side and
+    /// rank) and of the side to move; not of what is revealed or has moved,
+    /// nor of the rule counters (R21, the two-square and chasing rules).
+    /// Equal positions hash equal; unequal ones almost never do.
+    #[must_use]
+    pub const fn position_hash(&self) -> u64 {
+        self.hash
+    }
+
     /// Plies in a row without an attack (R21).
     #[must_use]
     pub const fn quiet_plies(&self) -> u16 {
