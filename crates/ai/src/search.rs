@@ -93,7 +93,7 @@ pub(crate) fn run<R: Rng + ?Sized>(
     // Samples searched at `depth`; whether a deeper search may still be tried.
     let (mut at_depth, mut may_deepen) = (0, params.max_depth > depth);
     let blind = belief.track.blind_attackers;
-    let mut quiet = QuietOrder::new(params.transpositions);
+    let mut memory = Memory::new(params.transpositions);
     let mut doomed = false;
     for s in 0..params.max_samples {
         if s > 0 && clock.out() {
@@ -118,7 +118,8 @@ pub(crate) fn run<R: Rng + ?Sized>(
             // who moves last); if not, it is not tried again.
             let allowance = clock.nodes_left() / u64::from(params.deepen_samples.max(1));
             let mut probe = clock.share(allowance);
-            let deeper = root_values(&game, legal, &order, &ev, params.shape(depth + 1, blind), &mut quiet, &mut probe);
+            let deeper =
+                root_values(&game, legal, &order, &ev, params.shape(depth + 1, blind), &mut memory, &mut probe);
             clock.nodes += probe.nodes;
             if let Some(values) = deeper {
                 depth += 1;
@@ -132,7 +133,7 @@ pub(crate) fn run<R: Rng + ?Sized>(
             }
         }
         let values =
-            root_values(&game, legal, &order, &ev, params.shape(depth, blind), &mut quiet, clock).or_else(|| {
+            root_values(&game, legal, &order, &ev, params.shape(depth, blind), &mut memory, clock).or_else(|| {
                 // The first sample always gives an answer: one ply, on a small
                 // node allowance of its own.
                 let mut spare = Clock::start(Budget::nodes(SPARE_NODES));
@@ -144,7 +145,7 @@ pub(crate) fn run<R: Rng + ?Sized>(
                             &order,
                             &ev,
                             Shape { depth: 1, qdepth: 1, caution: params.caution, blind },
-                            &mut quiet,
+                            &mut memory,
                             &mut spare,
                         )
                     })
@@ -206,16 +207,16 @@ fn root_values(
     order: &[usize],
     ev: &Evaluator,
     shape: Shape,
-    quiet: &mut QuietOrder,
+    memory: &mut Memory,
     clock: &mut Clock,
 ) -> Option<Vec<i32>> {
     let Shape { depth, qdepth, caution, blind } = shape;
     let me = game.turn();
     let careful = caution.map(|_| careful_attackers(game, me, &blind));
     // A new game: what the table learnt of another sample is not true here.
-    quiet.table.next_generation();
+    memory.table.next_generation();
     let mut searcher =
-        Searcher { ev, me, clock, qdepth, caution, careful, legal: Vec::new(), lists: Vec::new(), quiet };
+        Searcher { ev, me, clock, qdepth, caution, careful, legal: Vec::new(), lists: Vec::new(), memory };
     let mut values = vec![0; legal.len()];
     let mut best = -WIN * 2;
     let root = ev.score(game);
@@ -267,11 +268,14 @@ struct Searcher<'a> {
     /// The ordered moves of the node at each ply below the root (reused,
     /// so that the search does not allocate once warmed up).
     lists: Vec<Vec<(i32, Move)>>,
-    /// Killer moves and history (kept over the samples of a decision).
-    quiet: &'a mut QuietOrder,
+    /// Killer moves, history and the transposition table (kept over the
+    /// samples of a decision).
+    memory: &'a mut Memory,
 }
 
-/// Move ordering of quiet moves: the last two that cut off at each ply
+/// What the search keeps over the samples of one decision.
+///
+/// For the order of quiet moves: the last two that cut off at each ply
 /// (killer moves) and, by the squares of a move, how much cutting off has
 /// earned it (the history heuristic; Schaeffer, *The history heuristic and
 /// alpha-beta search enhancements in practice*, IEEE PAMI 1989), as the
@@ -279,19 +283,19 @@ struct Searcher<'a> {
 /// one decision: the sampled games share the board and differ in hidden
 /// ranks, so a move that refuted in one often refutes in the next.
 ///
-/// It also holds the transposition table ([`Table`]), whose entries count
-/// only within the sample that made them.
-pub(crate) struct QuietOrder {
+/// And the transposition table ([`Table`]), whose entries count only
+/// within the sample that made them.
+pub(crate) struct Memory {
     killers: Vec<[Option<Move>; 2]>,
     history: Box<[[u16; 100]; 100]>,
     table: Table,
 }
 
-impl QuietOrder {
+impl Memory {
     /// Empty killers and history, and a transposition table if `table`.
-    pub(crate) fn new(table: bool) -> QuietOrder {
+    pub(crate) fn new(table: bool) -> Memory {
         let table = if table { Table::new() } else { Table::disabled() };
-        QuietOrder { killers: Vec::new(), history: Box::new([[0; 100]; 100]), table }
+        Memory { killers: Vec::new(), history: Box::new([[0; 100]; 100]), table }
     }
 }
 
@@ -305,7 +309,7 @@ impl Searcher<'_> {
             return self.quiesce(g, s, alpha, beta, self.qdepth, ply);
         }
         let key = g.position_hash();
-        let hit = self.quiet.table.probe(key, ply);
+        let hit = self.memory.table.probe(key, ply);
         if let Some(h) = hit.filter(|h| h.depth >= depth) {
             match h.bound {
                 Bound::Exact => return h.value,
@@ -353,7 +357,7 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.quiet.table.store(key, ply, depth, bound, best, best_move);
+        self.memory.table.store(key, ply, depth, bound, best, best_move);
         best
     }
 
@@ -426,8 +430,8 @@ impl Searcher<'_> {
             g.legal_moves_into(&mut self.legal);
         }
         // Ties keep the generation order: the key counts down with it.
-        let killers = self.quiet.killers.get(ply as usize).copied().unwrap_or_default();
-        let history = &self.quiet.history;
+        let killers = self.memory.killers.get(ply as usize).copied().unwrap_or_default();
+        let history = &self.memory.history;
         scored.extend(self.legal.iter().enumerate().filter_map(|(k, &mv)| {
             let mut s = self.order_score(g, mv, captures_only)?;
             if hint == Some(mv) {
@@ -481,7 +485,7 @@ impl Searcher<'_> {
     /// A quiet move `mv` cut off at `ply` with `depth` plies left: it
     /// becomes the first killer of the ply and earns history.
     fn cut_off(&mut self, mv: Move, depth: u8, ply: i32) {
-        let q = &mut *self.quiet;
+        let q = &mut *self.memory;
         let i = ply as usize;
         if q.killers.len() <= i {
             q.killers.resize(i + 1, [None; 2]);

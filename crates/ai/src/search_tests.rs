@@ -3,7 +3,7 @@
 use engine::{Game, Player, RuleSetId};
 use rand::SeedableRng;
 
-use super::{QuietOrder, Shape, next_best, root_values};
+use super::{Memory, Shape, next_best, root_values};
 use crate::eval::Evaluator;
 use crate::level::{Budget, Clock};
 
@@ -24,14 +24,14 @@ fn midgames(seed: u64, tries: usize, plies: usize) -> Vec<Game> {
 }
 
 /// The best root value of `g` searched to `depth` plies (two capture
-/// plies, no caution) with `quiet`, and the nodes it took.
-fn best_root(g: &Game, depth: u8, quiet: &mut QuietOrder) -> (i32, u64) {
+/// plies, no caution) with `memory`, and the nodes it took.
+fn best_root(g: &Game, depth: u8, memory: &mut Memory) -> (i32, u64) {
     let legal = g.legal_moves();
     let order: Vec<usize> = (0..legal.len()).collect();
     let ev = Evaluator::new(g, g.turn(), None);
     let shape = Shape { depth, qdepth: 2, caution: None, blind: [false; 12] };
     let mut clock = Clock::start(Budget::nodes(u64::MAX / 2));
-    let values = root_values(g, &legal, &order, &ev, shape, quiet, &mut clock).unwrap();
+    let values = root_values(g, &legal, &order, &ev, shape, memory, &mut clock).unwrap();
     (values.into_iter().max().unwrap(), clock.nodes)
 }
 
@@ -39,9 +39,9 @@ fn best_root(g: &Game, depth: u8, quiet: &mut QuietOrder) -> (i32, u64) {
 fn killers_and_history_change_the_order_not_the_value() {
     let games = midgames(7, 4, 60);
     assert!(games.len() >= 3, "positions checked: {}", games.len());
-    let mut trained = QuietOrder::new(true);
+    let mut trained = Memory::new(true);
     for g in &games {
-        let fresh = best_root(g, 3, &mut QuietOrder::new(true)).0;
+        let fresh = best_root(g, 3, &mut Memory::new(true)).0;
         // `trained` carries the killers and history of the positions
         // before: another order of the same tree.
         assert_eq!(best_root(g, 3, &mut trained).0, fresh);
@@ -59,8 +59,8 @@ fn the_table_saves_nodes_and_keeps_the_choice() {
     assert!(games.len() >= 6, "positions checked: {}", games.len());
     let (mut with, mut without, mut same) = (0, 0, 0);
     for g in &games {
-        let (v_with, n_with) = best_root(g, 5, &mut QuietOrder::new(true));
-        let (v_without, n_without) = best_root(g, 5, &mut QuietOrder::new(false));
+        let (v_with, n_with) = best_root(g, 5, &mut Memory::new(true));
+        let (v_without, n_without) = best_root(g, 5, &mut Memory::new(false));
         (with, without) = (with + n_with, without + n_without);
         same += usize::from(v_with == v_without);
     }
