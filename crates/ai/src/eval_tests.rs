@@ -1,4 +1,4 @@
-//! Tests of `eval.rs`: the Flag guard, the last shield and the incremental terms.
+//! Tests of `eval.rs`: the Flag guard, the last shield, the Scout's worth and the incremental terms.
 
 use engine::{ByPlayer, RuleSetId, random_playout, smart};
 use rand::SeedableRng;
@@ -161,4 +161,38 @@ fn incremental_terms_equal_the_full_count() {
             }
         }
     }
+}
+
+#[test]
+fn hard_holds_its_scout_worth_a_colonel_while_the_enemy_marshal_lives() {
+    // R16: the Scout is the one piece that takes the Marshal. For `hard`
+    // a trade of our Scout for their Colonel gains nothing; for the
+    // levels without caution it is a gain; once their Marshal is gone the
+    // Scout is worth little to all of them.
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let game = |marshal: bool| {
+        let mut pieces = vec![
+            (sq("a1"), Player::South, Rank::Flag),
+            (sq("c3"), Player::South, Rank::Scout),
+            (sq("e3"), Player::South, Rank::Sergeant),
+            (sq("j10"), Player::North, Rank::Flag),
+            (sq("c8"), Player::North, Rank::Colonel),
+        ];
+        if marshal {
+            pieces.push((sq("h8"), Player::North, Rank::Marshal));
+        }
+        Game::from_pieces(RuleSetId::Battle, &pieces, Player::South)
+    };
+    let trade = |g: &Game, caution: Option<Caution>| {
+        let ev = Evaluator::new(g, Player::South, caution);
+        ev.value(Player::North, Rank::Colonel) - ev.value(Player::South, Rank::Scout)
+    };
+    let alive = game(true);
+    assert!(trade(&alive, Some(Caution::permissive())) <= 0, "hard keeps its Scout");
+    assert!(trade(&alive, None) > 0, "the other levels trade it");
+    let gone = game(false);
+    assert_eq!(
+        Evaluator::new(&gone, Player::South, Some(Caution::permissive())).value(Player::South, Rank::Scout),
+        Evaluator::new(&gone, Player::South, None).value(Player::South, Rank::Scout),
+    );
 }

@@ -173,6 +173,12 @@
 //!   against the 2012 UCC winner, its General took 335 of our moved
 //!   hidden pieces in 160 games, 318 of them after our Marshal and General
 //!   had both been seen);
+//! - holds its Scout (the Spy of the classic names, R16) worth a Colonel,
+//!   not a Major, while the enemy Marshal lives (`eval.rs`): without it the
+//!   enemy Marshal fears nothing. In 16 of 22 games lost to the 2012 UCC
+//!   winner our Scout had died before taking its Marshal, mostly moved and
+//!   still hidden; valued so, `hard` keeps it out of reach more often
+//!   (BENCHMARKS.md, twenty-first round);
 //! - expects a careful opponent (`careful.rs`): in a
 //!   sampled game the enemy "sees" our ranks, so in `hard`'s search the
 //!   enemy's strong pieces (the Marshal down to the Major, and the Spy)
