@@ -64,8 +64,13 @@ const DEFEND: i32 = 6;
 const INTRUDER_DIST: u8 = 5;
 /// How close to our Flag an enemy Miner that has moved is an intruder
 /// (`hard`): a Miner marching on a walled Flag needs one move a square,
-/// Mines included, and a defender must set out before it is near.
-const MINER_INTRUDER_DIST: u8 = 8;
+/// Mines included, and a defender must set out before it is near. At 8,
+/// `hard` (40 000 nodes a move) lost 161 of 800 games against the 2012
+/// UCC winner by its Flag, 83 of them while ahead in material 30 plies
+/// before the end; at 12, 152 and 57 (it scored 69.9 % instead of
+/// 67.1 % over the same games, within the noise; BENCHMARKS.md,
+/// twenty-second round).
+const MINER_INTRUDER_DIST: u8 = 12;
 /// How close to our Flag (squares, Mines not counted as walls) the squares
 /// are where `hard`'s guardian meets a marching Sapper
 /// (`Evaluator::guard`): beside the Flag or beside a Mine that touches it.

@@ -57,6 +57,33 @@ fn a_sapper_marching_on_our_walled_flag_from_afar_is_an_intruder() {
 }
 
 #[test]
+fn a_sapper_that_has_moved_is_an_intruder_from_twelve_squares_off() {
+    // R15. Against the 2012 UCC winner, a lone Miner walked from the far
+    // side of the board through our Mines while our pieces were ahead
+    // and elsewhere: hard's General sets out while the Sapper is still
+    // eleven squares away (b8; Mines not counted as walls), not yet at
+    // thirteen (a9).
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let general = Rank::General.index();
+    let after = |from: &str, to: &str| {
+        let pieces = [
+            (sq("f1"), Player::South, Rank::Flag),
+            (sq("e1"), Player::South, Rank::Mine),
+            (sq("g1"), Player::South, Rank::Mine),
+            (sq("f2"), Player::South, Rank::Mine),
+            (sq("j4"), Player::South, Rank::General),
+            (sq(from), Player::North, Rank::Sapper),
+            (sq("j10"), Player::North, Rank::Flag),
+        ];
+        let mut g = Game::from_pieces(RuleSetId::Battle, &pieces, Player::North);
+        g.play(format!("{from}-{to}").parse().unwrap()).unwrap();
+        Evaluator::new(&g, Player::South, Some(Caution::permissive()))
+    };
+    assert_eq!(after("b9", "b8").attract_w[general], DEFEND, "eleven squares off");
+    assert_ne!(after("a10", "a9").attract_w[general], DEFEND, "thirteen squares off");
+}
+
+#[test]
 fn one_rank_guards_the_flag_against_a_marching_sapper_and_the_others_chase_it() {
     // R15. The Sergeant on c3 is three squares from e2/d1 (beside the
     // Mines that touch the Flag), the General on a4 six: the Sergeant's

@@ -134,7 +134,7 @@
 //! - guards its Flag: an enemy Miner two squares from it costs about a
 //!   General, and the pieces that can stop an enemy mover five squares
 //!   from it are drawn to it before anything else — a Miner that has
-//!   moved from eight squares off, as it needs one move a square, Mines
+//!   moved from twelve squares off, as it needs one move a square, Mines
 //!   included, and a defender must set out before it is near. Against a
 //!   Miner, one rank (of those that stop it, the one with a piece nearest)
 //!   waits beside the Mines that touch the Flag, where every path of the
