@@ -16,6 +16,12 @@ fn sapper_and_walled_flag(march: bool) -> Game {
 
 /// [`sapper_and_walled_flag`] with more South pieces.
 fn sapper_and_walled_flag_with(march: bool, more: &[(&str, Rank)]) -> Game {
+    walled_flag_after("f9", if march { "f9-f8" } else { "j9-j8" }, more)
+}
+
+/// The position of [`sapper_and_walled_flag`] with North's Sapper on
+/// `sapper` and more South pieces, after North's move `mv`.
+fn walled_flag_after(sapper: &str, mv: &str, more: &[(&str, Rank)]) -> Game {
     let sq = |s: &str| s.parse::<Square>().unwrap();
     let mut pieces = vec![
         (sq("f1"), Player::South, Rank::Flag),
@@ -23,13 +29,13 @@ fn sapper_and_walled_flag_with(march: bool, more: &[(&str, Rank)]) -> Game {
         (sq("g1"), Player::South, Rank::Mine),
         (sq("f2"), Player::South, Rank::Mine),
         (sq("a4"), Player::South, Rank::General),
-        (sq("f9"), Player::North, Rank::Sapper),
+        (sq(sapper), Player::North, Rank::Sapper),
         (sq("j9"), Player::North, Rank::Soldier),
         (sq("a10"), Player::North, Rank::Flag),
     ];
     pieces.extend(more.iter().map(|&(s, r)| (sq(s), Player::South, r)));
     let mut g = Game::from_pieces(RuleSetId::Battle, &pieces, Player::North);
-    g.play(if march { "f9-f8" } else { "j9-j8" }.parse().unwrap()).unwrap();
+    g.play(mv.parse().unwrap()).unwrap();
     g
 }
 
@@ -62,25 +68,13 @@ fn a_sapper_that_has_moved_is_an_intruder_from_twelve_squares_off() {
     // side of the board through our Mines while our pieces were ahead
     // and elsewhere: hard's General sets out while the Sapper is still
     // eleven squares away (b8; Mines not counted as walls), not yet at
-    // thirteen (a9).
-    let sq = |s: &str| s.parse::<Square>().unwrap();
+    // thirteen (j10).
     let general = Rank::General.index();
-    let after = |from: &str, to: &str| {
-        let pieces = [
-            (sq("f1"), Player::South, Rank::Flag),
-            (sq("e1"), Player::South, Rank::Mine),
-            (sq("g1"), Player::South, Rank::Mine),
-            (sq("f2"), Player::South, Rank::Mine),
-            (sq("j4"), Player::South, Rank::General),
-            (sq(from), Player::North, Rank::Sapper),
-            (sq("j10"), Player::North, Rank::Flag),
-        ];
-        let mut g = Game::from_pieces(RuleSetId::Battle, &pieces, Player::North);
-        g.play(format!("{from}-{to}").parse().unwrap()).unwrap();
-        Evaluator::new(&g, Player::South, Some(Caution::permissive()))
+    let after = |sapper: &str, mv: &str| {
+        Evaluator::new(&walled_flag_after(sapper, mv, &[]), Player::South, Some(Caution::permissive()))
     };
-    assert_eq!(after("b9", "b8").attract_w[general], DEFEND, "eleven squares off");
-    assert_ne!(after("a10", "a9").attract_w[general], DEFEND, "thirteen squares off");
+    assert_eq!(after("b9", "b9-b8").attract_w[general], DEFEND, "eleven squares off");
+    assert_ne!(after("i10", "i10-j10").attract_w[general], DEFEND, "thirteen squares off");
 }
 
 #[test]
