@@ -29,6 +29,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Show what the AI thinks of a position of an exported game (an arena log or a game export): every root move's value.
     Analyze(AnalyzeArgs),
+    /// Count how side A's games in arena log folders were won and lost (Flags lost while ahead, no mover left, movers, Marshal trades).
+    Review(ReviewArgs),
     /// Write a consistent copy of the database at DATABASE_URL to FILE (safe while the bot runs).
     Backup(BackupArgs),
 }
@@ -145,6 +147,14 @@ pub struct AgentArgs {
     /// Seed of the agent's random choices (setup, ties).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// `review`: the arena log folders to count.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct ReviewArgs {
+    /// Folders written by `arena --log-dir` (their `game-*.txt` files).
+    #[arg(required = true)]
+    pub dirs: Vec<std::path::PathBuf>,
 }
 
 /// `analyze`: one decision of the AI in a recorded game, with its values.
@@ -280,5 +290,9 @@ mod tests {
         );
         assert!(Cli::try_parse_from(["srazhenie", "analyze", "g.txt", "--nodes", "9", "--think-ms", "9"]).is_err());
         assert!(Cli::try_parse_from(["srazhenie", "analyze"]).is_err(), "the file is required");
+        let cli = Cli::try_parse_from(["srazhenie", "review", "runs/a", "runs/b"]).unwrap();
+        let Command::Review(r) = cli.command_or_default() else { panic!("{cli:?}") };
+        assert_eq!(r.dirs.len(), 2);
+        assert!(Cli::try_parse_from(["srazhenie", "review"]).is_err(), "a folder is required");
     }
 }

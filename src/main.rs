@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Command::Agent(args) => return srazhenie::cmd::agent_main(args),
         Command::Play(args) => return srazhenie::cmd::play_main(args),
         Command::Analyze(args) => return srazhenie::cmd::analyze_main(args),
+        Command::Review(args) => return srazhenie::cmd::review_main(args),
         Command::Serve | Command::Migrate | Command::Backup(_) => {}
     }
     config::load_dotenv();
@@ -48,7 +49,7 @@ fn run(command: &Command) -> Result<(), StartError> {
         Command::Serve => runtime.block_on(serve(Config::from_env()?)),
         Command::Migrate => runtime.block_on(migrate(config::database_url_from_env()?)),
         Command::Backup(args) => runtime.block_on(backup(config::database_url_from_env()?, &args.file)),
-        Command::Arena(_) | Command::Agent(_) | Command::Play(_) | Command::Analyze(_) => Ok(()),
+        Command::Arena(_) | Command::Agent(_) | Command::Play(_) | Command::Analyze(_) | Command::Review(_) => Ok(()),
     }
 }
 

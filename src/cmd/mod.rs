@@ -9,6 +9,7 @@ pub mod arena;
 pub mod external;
 pub mod jungle;
 pub mod play;
+pub mod review;
 pub mod stats;
 pub mod ucc;
 
@@ -18,7 +19,7 @@ use std::time::Duration;
 
 use engine::RuleSetId;
 
-use crate::cli::{AgentArgs, AnalyzeArgs, ArenaArgs, PlayArgs, Rules};
+use crate::cli::{AgentArgs, AnalyzeArgs, ArenaArgs, PlayArgs, ReviewArgs, Rules};
 
 /// `srazhenie arena`: plays the games and prints the report on stdout.
 #[must_use]
@@ -123,4 +124,49 @@ pub fn analyze_main(args: &AnalyzeArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `srazhenie review`: how side A's games in arena log folders were won and
+/// lost. A file that is no arena log is named on stderr and skipped; no
+/// game read at all exits with 2.
+#[must_use]
+pub fn review_main(args: &ReviewArgs) -> ExitCode {
+    let mut r = review::Review::default();
+    let mut read = 0;
+    for dir in &args.dirs {
+        let mut files: Vec<_> = match std::fs::read_dir(dir) {
+            Ok(entries) => entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("game-") && n.ends_with(".txt"))
+                })
+                .collect(),
+            Err(e) => {
+                eprintln!("review: cannot read {}: {e}", dir.display());
+                continue;
+            }
+        };
+        files.sort();
+        for file in files {
+            match std::fs::read_to_string(&file)
+                .map_err(|e| e.to_string())
+                .and_then(|t| review::parse(&t).map_err(|e| e.to_string()))
+            {
+                Ok(log) => {
+                    r.add(&log);
+                    read += 1;
+                }
+                Err(e) => eprintln!("review: {}: {e}", file.display()),
+            }
+        }
+    }
+    if read == 0 {
+        eprintln!("review: no arena game log (game-*.txt) read");
+        return ExitCode::from(2);
+    }
+    print!("{}", r.text());
+    ExitCode::SUCCESS
 }
