@@ -13,6 +13,8 @@ use std::fmt::Write as _;
 
 use engine::{CombatResult, Game, Outcome, Player, Rank, Square, WinReason};
 
+use super::stats::Tally;
+
 /// The material count of the review by [`Rank::index`]: Marshal 400,
 /// General 200, Colonel 100, Major 75, Captain 50, Lieutenant 25,
 /// Sergeant 15, Sapper (the classic Miner) 30, Soldier (the classic Scout)
@@ -87,11 +89,12 @@ pub struct Movers {
     pub b_unmoved: u32,
 }
 
-/// The counts over many games. Index `[lost, drawn, won]` is A's result.
+/// The counts over many games. Index `[lost, drawn, won]` (A's result)
+/// where a field is counted by result.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Review {
-    /// Games by A's result.
-    pub games: [u32; 3],
+    /// A's wins, draws and losses.
+    pub games: Tally,
     /// A's losses by the capture of its Flag (R19).
     pub flag: u32,
     /// Of those, A was ahead in material [`LEAD_PLIES`] plies before the end.
@@ -127,7 +130,7 @@ impl Review {
     /// Counts one game in.
     pub fn add(&mut self, log: &Logged) {
         let k = usize::try_from(log.result + 1).unwrap_or(0).min(2);
-        self.games[k] += 1;
+        self.games.add(log.result);
         let (a, b) = (log.a, log.a.other());
         let plies = log.game.history().len();
         let mut g = Game::new(log.game.rule_set(), *log.game.setups(), log.game.first_player())
@@ -174,10 +177,10 @@ impl Review {
     /// The review as text (one item a line).
     #[must_use]
     pub fn text(&self) -> String {
-        let [lost, drawn, won] = self.games;
-        let n = lost + drawn + won;
+        let Tally { wins: won, draws: drawn, losses: lost } = self.games;
+        let n = self.games.games();
         let mut out = String::new();
-        let score = if n == 0 { 0.0 } else { (f64::from(won) + f64::from(drawn) / 2.0) * 100.0 / f64::from(n) };
+        let score = self.games.score() * 100.0;
         let _ = writeln!(out, "games: {n}; A won {won}, drew {drawn}, lost {lost} (score {score:.1} %)");
         let _ = writeln!(
             out,

@@ -33,7 +33,7 @@ fn log(a: Player) -> String {
 fn a_flag_lost_and_a_marshal_trade_are_counted_for_side_a() {
     let mut r = Review::default();
     r.add(&parse(&log(Player::North)).unwrap());
-    assert_eq!(r.games, [1, 0, 0]);
+    assert_eq!(r.games, Tally { wins: 0, draws: 0, losses: 1 });
     assert_eq!((r.flag, r.flag_ahead, r.no_move), (1, 0, 0), "R19; even material before");
     assert_eq!(r.last_movers, [0, 0, 0, 1], "North still has 32 movers");
     assert_eq!(r.marshal_trade_games, [1, 0, 0]);
@@ -41,7 +41,7 @@ fn a_flag_lost_and_a_marshal_trade_are_counted_for_side_a() {
     assert_eq!(r.movers[0][0].games, 0, "nine plies never reach ply 200");
 
     r.add(&parse(&log(Player::South)).unwrap());
-    assert_eq!(r.games, [1, 0, 1]);
+    assert_eq!(r.games, Tally { wins: 1, draws: 0, losses: 1 });
     assert_eq!(r.flag, 1, "a Flag won is not a Flag lost");
     assert_eq!(r.marshal_trades, (2, 1), "A (South) began the second one");
     let text = r.text();

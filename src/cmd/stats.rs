@@ -19,13 +19,18 @@ impl Tally {
     pub fn of(results: impl IntoIterator<Item = i8>) -> Tally {
         let mut t = Tally::default();
         for r in results {
-            match r {
-                1.. => t.wins += 1,
-                0 => t.draws += 1,
-                _ => t.losses += 1,
-            }
+            t.add(r);
         }
         t
+    }
+
+    /// Counts one result of A: 1 (won), 0 (drawn) or -1 (lost).
+    pub fn add(&mut self, result: i8) {
+        match result {
+            1.. => self.wins += 1,
+            0 => self.draws += 1,
+            _ => self.losses += 1,
+        }
     }
 
     /// Games counted.
