@@ -1,4 +1,4 @@
-//! Tests of `eval.rs`: the Flag guard, the last shield, the Scout's worth and the incremental terms.
+//! Tests of `eval.rs`: the Flag guard, the last shield, the Scout's worth, thrift while behind in movers and the incremental terms.
 
 use engine::{ByPlayer, RuleSetId, random_playout, smart};
 use rand::SeedableRng;
@@ -184,30 +184,39 @@ fn incremental_terms_equal_the_full_count() {
     }
 }
 
+/// A «Сражение» game of `pieces` (square, side, rank), South to move.
+fn battle(pieces: &[(&str, Player, Rank)]) -> Game {
+    let pieces: Vec<_> = pieces.iter().map(|&(s, side, r)| (s.parse::<Square>().unwrap(), side, r)).collect();
+    Game::from_pieces(RuleSetId::Battle, &pieces, Player::South)
+}
+
+/// What South's evaluator (with `caution`, as `hard`, or without) gains
+/// by trading its `ours` for North's `theirs`, in points.
+fn south_trade(g: &Game, caution: Option<Caution>, theirs: Rank, ours: Rank) -> i32 {
+    let ev = Evaluator::new(g, Player::South, caution);
+    ev.value(Player::North, theirs) - ev.value(Player::South, ours)
+}
+
 #[test]
 fn hard_holds_its_scout_worth_a_colonel_while_the_enemy_marshal_lives() {
     // R16: the Scout is the one piece that takes the Marshal. For `hard`
     // a trade of our Scout for their Colonel gains nothing; for the
     // levels without caution it is a gain; once their Marshal is gone the
     // Scout is worth little to all of them.
-    let sq = |s: &str| s.parse::<Square>().unwrap();
     let game = |marshal: bool| {
         let mut pieces = vec![
-            (sq("a1"), Player::South, Rank::Flag),
-            (sq("c3"), Player::South, Rank::Scout),
-            (sq("e3"), Player::South, Rank::Sergeant),
-            (sq("j10"), Player::North, Rank::Flag),
-            (sq("c8"), Player::North, Rank::Colonel),
+            ("a1", Player::South, Rank::Flag),
+            ("c3", Player::South, Rank::Scout),
+            ("e3", Player::South, Rank::Sergeant),
+            ("j10", Player::North, Rank::Flag),
+            ("c8", Player::North, Rank::Colonel),
         ];
         if marshal {
-            pieces.push((sq("h8"), Player::North, Rank::Marshal));
+            pieces.push(("h8", Player::North, Rank::Marshal));
         }
-        Game::from_pieces(RuleSetId::Battle, &pieces, Player::South)
+        battle(&pieces)
     };
-    let trade = |g: &Game, caution: Option<Caution>| {
-        let ev = Evaluator::new(g, Player::South, caution);
-        ev.value(Player::North, Rank::Colonel) - ev.value(Player::South, Rank::Scout)
-    };
+    let trade = |g: &Game, caution: Option<Caution>| south_trade(g, caution, Rank::Colonel, Rank::Scout);
     let alive = game(true);
     assert!(trade(&alive, Some(Caution::permissive())) <= 0, "hard keeps its Scout");
     assert!(trade(&alive, None) > 0, "the other levels trade it");
@@ -216,4 +225,37 @@ fn hard_holds_its_scout_worth_a_colonel_while_the_enemy_marshal_lives() {
         Evaluator::new(&gone, Player::South, Some(Caution::permissive())).value(Player::South, Rank::Scout),
         Evaluator::new(&gone, Player::South, None).value(Player::South, Rank::Scout),
     );
+}
+
+#[test]
+fn hard_holds_its_movers_dearer_while_it_has_fewer() {
+    // R20: a side with no movable piece left loses, so an even trade
+    // costs the side with fewer movers more. South has a Captain and a
+    // Sergeant against North's Captain and two Soldiers: for `hard` a
+    // trade of Captains is a loss while it is behind, an even trade once a
+    // third mover of ours evens the count, and always even for the levels
+    // without caution. The enemy's pieces keep their worth either way.
+    let game = |third: bool| {
+        let mut pieces = vec![
+            ("a1", Player::South, Rank::Flag),
+            ("c3", Player::South, Rank::Captain),
+            ("e3", Player::South, Rank::Sergeant),
+            ("j10", Player::North, Rank::Flag),
+            ("c8", Player::North, Rank::Captain),
+            ("e8", Player::North, Rank::Soldier),
+            ("g8", Player::North, Rank::Soldier),
+        ];
+        if third {
+            pieces.push(("g3", Player::South, Rank::Soldier));
+        }
+        battle(&pieces)
+    };
+    let trade = |g: &Game, caution: Option<Caution>| south_trade(g, caution, Rank::Captain, Rank::Captain);
+    let behind = game(false);
+    assert_eq!(trade(&behind, Some(Caution::permissive())), -BASE[Rank::Captain.index()] * BEHIND_PREMIUM / 100);
+    assert_eq!(trade(&behind, None), 0, "the other levels trade evenly");
+    assert_eq!(trade(&game(true), Some(Caution::permissive())), 0, "even counts, even trade");
+    // Seen from North, which has more movers: no premium on either side.
+    let ev = Evaluator::new(&behind, Player::North, Some(Caution::permissive()));
+    assert_eq!(ev.value(Player::North, Rank::Captain), ev.value(Player::South, Rank::Captain));
 }

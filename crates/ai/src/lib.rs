@@ -70,7 +70,7 @@
 //! | `greedy` | wins by known ranks, else random | – |
 //! | `easy` | one ply + one capture ply, ≤ 6 samples, ±25 points of noise | 20 ms |
 //! | `normal` | two plies + two capture plies, as many samples as fit | 300 ms |
-//! | `hard` | three plies or more + three capture plies, as many samples as fit, transposition table, setup prior, caution, suspected ranks, hunting, Flag guard, opponent model, exposure, last shield | 1.95 s |
+//! | `hard` | three plies or more + three capture plies, as many samples as fit, transposition table, setup prior, caution, suspected ranks, hunting, Flag guard, opponent model, exposure, last shield, thrift | 1.95 s |
 //! | `hard-v1` | `hard` before caution, with bluffing (a baseline for the arena, not offered to players) | 1.95 s |
 //!
 //! Deepening (`hard`): after 8 samples at a depth, one sample is searched a
@@ -179,6 +179,12 @@
 //!   winner our Scout had died before taking its Marshal, mostly moved and
 //!   still hidden; valued so, `hard` keeps it out of reach more often
 //!   (BENCHMARKS.md, twenty-first round);
+//! - is thrifty while behind in movers (`eval.rs`): a side with no
+//!   movable piece left loses (R20), and most games `hard` lost to the
+//!   2012 UCC winner ended with none or one of its movers left. While it
+//!   has fewer movable pieces than the enemy, each of its own is held 8 %
+//!   dearer, so it stops trading evenly and the enemy's advantage in
+//!   movers does not grow (BENCHMARKS.md, twenty-fourth round);
 //! - expects a careful opponent (`careful.rs`): in a
 //!   sampled game the enemy "sees" our ranks, so in `hard`'s search the
 //!   enemy's strong pieces (the Marshal down to the Major, and the Spy)
