@@ -19,6 +19,23 @@ fn execute(env: &Env, sql: &str) {
     });
 }
 
+/// Waits until the bot has recorded message `id` as an open question of
+/// `game` (it does so right after Telegram answers the send), so that
+/// stopping the bot then cannot fall between the send and the record.
+fn wait_recorded(env: &Env, game: i64, id: i64) {
+    let url = format!("sqlite://{}?mode=ro", env.db_path().display());
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let sql = format!("SELECT COUNT(*) FROM questions WHERE game_id = {game} AND message_id = {id}");
+    wait_for(WAIT, "the reminder to be recorded as an open question", || {
+        rt.block_on(async {
+            let mut c = SqliteConnection::connect(&url).await.ok()?;
+            let n: Option<i64> = sqlx::query_scalar(&sql).fetch_one(&mut c).await.ok();
+            let _ = c.close().await;
+            n.filter(|&n| n == 1)
+        })
+    });
+}
+
 /// With 50 minutes of a one-day turn left (the database set so while the
 /// bot was stopped), the clock sends the 1-hour reminder and redraws both
 /// boards: they show at most an hour left and the deadline, never a day.
@@ -83,7 +100,7 @@ fn reminders_close_when_a_newer_one_comes_and_when_the_game_ends_on_time() {
     assert!(day.buttons().iter().any(|b| b.text.starts_with('⬇')), "{day:?}");
     // The bot records the reminder as an open question once Telegram has
     // it: give it that moment before stopping it.
-    std::thread::sleep(std::time::Duration::from_secs(2));
+    wait_recorded(&env, game, day.id);
     set_left(&mut env, 3000);
     let hour = mover.wait_text("⏰", day.id);
     assert!(hour.buttons().iter().any(|b| b.text.starts_with('⬇')), "{hour:?}");
@@ -95,6 +112,7 @@ fn reminders_close_when_a_newer_one_comes_and_when_the_game_ends_on_time() {
         env.api.message(mover.id, hour.id).is_some_and(|m| !m.buttons().is_empty()),
         "the newest reminder stays open"
     );
+    wait_recorded(&env, game, hour.id);
     set_left(&mut env, -60);
     let over = mover.wait_message(hour.id, "the 1-hour reminder to say the game is over", |m| {
         m.text.contains(&format!("Game #{game} is over")) || m.text.contains(&format!("Партия №{game} окончена"))
