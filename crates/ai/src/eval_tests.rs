@@ -235,26 +235,21 @@ fn hard_holds_its_movers_dearer_while_it_has_fewer() {
     // trade of Captains is a loss while it is behind, an even trade once a
     // third mover of ours evens the count, and always even for the levels
     // without caution. The enemy's pieces keep their worth either way.
-    let game = |third: bool| {
-        let mut pieces = vec![
-            ("a1", Player::South, Rank::Flag),
-            ("c3", Player::South, Rank::Captain),
-            ("e3", Player::South, Rank::Sergeant),
-            ("j10", Player::North, Rank::Flag),
-            ("c8", Player::North, Rank::Captain),
-            ("e8", Player::North, Rank::Soldier),
-            ("g8", Player::North, Rank::Soldier),
-        ];
-        if third {
-            pieces.push(("g3", Player::South, Rank::Soldier));
-        }
-        battle(&pieces)
-    };
+    let pieces = [
+        ("a1", Player::South, Rank::Flag),
+        ("c3", Player::South, Rank::Captain),
+        ("e3", Player::South, Rank::Sergeant),
+        ("j10", Player::North, Rank::Flag),
+        ("c8", Player::North, Rank::Captain),
+        ("e8", Player::North, Rank::Soldier),
+        ("g8", Player::North, Rank::Soldier),
+    ];
+    let behind = battle(&pieces);
+    let even = battle(&[&pieces[..], &[("g3", Player::South, Rank::Soldier)]].concat());
     let trade = |g: &Game, caution: Option<Caution>| south_trade(g, caution, Rank::Captain, Rank::Captain);
-    let behind = game(false);
     assert_eq!(trade(&behind, Some(Caution::permissive())), -BASE[Rank::Captain.index()] * BEHIND_PREMIUM / 100);
     assert_eq!(trade(&behind, None), 0, "the other levels trade evenly");
-    assert_eq!(trade(&game(true), Some(Caution::permissive())), 0, "even counts, even trade");
+    assert_eq!(trade(&even, Some(Caution::permissive())), 0, "even counts, even trade");
     // Seen from North, which has more movers: no premium on either side.
     let ev = Evaluator::new(&behind, Player::North, Some(Caution::permissive()));
     assert_eq!(ev.value(Player::North, Rank::Captain), ev.value(Player::South, Rank::Captain));
