@@ -25,15 +25,13 @@ fn execute(env: &Env, sql: &str) {
 fn wait_recorded(env: &Env, game: i64, id: i64) {
     let url = format!("sqlite://{}?mode=ro", env.db_path().display());
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let mut c = rt.block_on(SqliteConnection::connect(&url)).expect("open the bot's database");
     let sql = format!("SELECT COUNT(*) FROM questions WHERE game_id = {game} AND message_id = {id}");
     wait_for(WAIT, "the reminder to be recorded as an open question", || {
-        rt.block_on(async {
-            let mut c = SqliteConnection::connect(&url).await.ok()?;
-            let n: Option<i64> = sqlx::query_scalar(&sql).fetch_one(&mut c).await.ok();
-            let _ = c.close().await;
-            n.filter(|&n| n == 1)
-        })
+        let n: Option<i64> = rt.block_on(sqlx::query_scalar(&sql).fetch_one(&mut c)).ok();
+        n.filter(|&n| n == 1)
     });
+    let _ = rt.block_on(c.close());
 }
 
 /// With 50 minutes of a one-day turn left (the database set so while the
