@@ -23,6 +23,10 @@
 //! whose General took 713 of our moved hidden pieces in 400 games, 321 of
 //! them after one or two moves, this turned 92 of the same 400 games for
 //! the better and 45 for the worse; BENCHMARKS.md, sixteenth round.)
+//! Before that, a smaller part ([`WOKEN_EARLY`]): the top pieces are
+//! seen sooner or later, and the side that has woken every piece by then
+//! has no reserve left — no piece the enemy must still fear may be a
+//! Mine, none to send late (R20: a side with no movable piece loses).
 
 use engine::{CombatResult, Game, Piece, Player, Rank, Square, resolve};
 
@@ -35,6 +39,14 @@ const EXPOSED: [i32; 3] = [1, 3, 6];
 /// What a moved hidden piece of ours loses, as a divisor of its value,
 /// while some enemy piece takes any such piece for sure (module docs).
 const WOKEN: i32 = 8;
+/// What a moved hidden piece of ours loses, as a divisor of its value,
+/// while no enemy piece takes such pieces for sure yet (module docs): a
+/// twenty-fourth. Against the 2012 UCC winner, which keeps about ten of
+/// its movable pieces still at ply 200 where `hard` kept six (nine with
+/// this charge), `hard` (40 000 nodes a move) scored 79.0 % instead of
+/// 71.9 % over the same 800 games (168 better, 111 worse; BENCHMARKS.md,
+/// twenty-sixth round).
+const WOKEN_EARLY: i32 = 24;
 /// How many steps from an attacker [`EXPOSED`] looks.
 const EXPOSED_REACH: usize = EXPOSED.len() - 1;
 /// Kinds of our pieces as the enemy can tell them apart: a revealed (or
@@ -63,6 +75,9 @@ pub(crate) struct Exposure {
     maps: Vec<[u8; 100]>,
     /// Some enemy piece takes any moved hidden piece of ours for sure.
     sure_of_moved: bool,
+    /// Made by [`Exposure::of`] (`hard`): the default, for the other
+    /// levels, charges nothing.
+    active: bool,
 }
 
 impl Exposure {
@@ -93,7 +108,7 @@ impl Exposure {
             }
         }
         if !kinds.iter().any(|&k| k) {
-            return Exposure::default();
+            return Exposure { active: true, ..Exposure::default() };
         }
         let mut maps = vec![[0u8; 100]; KINDS];
         // Whether a piece of ours next to `sq` takes `attacker` back, or
@@ -154,7 +169,7 @@ impl Exposure {
                 frontier = next;
             }
         }
-        Exposure { maps, sure_of_moved }
+        Exposure { maps, sure_of_moved, active: true }
     }
 
     /// The distance from `p` (ours) on `sq` to a sure attacker (0 = none).
@@ -163,11 +178,16 @@ impl Exposure {
     }
 
     /// What `p` (ours, worth `value`) loses on `sq`: by the distance to a
-    /// sure attacker ([`EXPOSED`]), and for a moved hidden piece while an
-    /// enemy piece takes any such piece for sure ([`WOKEN`]).
+    /// sure attacker ([`EXPOSED`]), and for a moved hidden piece ([`WOKEN`]
+    /// while an enemy piece takes any such piece for sure, [`WOKEN_EARLY`]
+    /// before).
     #[inline]
     pub(crate) fn loss(&self, p: Piece, sq: Square, value: i32) -> i32 {
-        let woken = if self.sure_of_moved && known_as(p) == Some(MOVED) { value / WOKEN } else { 0 };
+        let woken = match (self.active && known_as(p) == Some(MOVED), self.sure_of_moved) {
+            (true, true) => value / WOKEN,
+            (true, false) => value / WOKEN_EARLY,
+            (false, _) => 0,
+        };
         woken
             + match self.distance(p, sq) {
                 0 => 0,
@@ -282,7 +302,7 @@ mod tests {
     }
 
     #[test]
-    fn a_moved_hidden_piece_costs_an_eighth_while_an_enemy_piece_takes_such_pieces_for_sure() {
+    fn a_moved_hidden_piece_costs_an_eighth_while_an_enemy_piece_takes_such_pieces_for_sure_and_less_before() {
         let loss = |g: &Game, at: &str| {
             let p = g.piece_at(sq(at)).unwrap();
             Exposure::of(g, Player::South).loss(p, sq(at), 800)
@@ -294,8 +314,14 @@ mod tests {
         assert_eq!(exposed(&g, "c2"), 0, "out of the General's reach");
         assert_eq!(loss(&g, "c2"), 800 / WOKEN);
         assert_eq!(loss(&g, "d1"), 0);
-        // While our Marshal is unseen, any moved piece might be it.
+        // While our Marshal is unseen, any moved piece might be it: no
+        // enemy piece is sure of the Captain yet, and it costs a
+        // twenty-fourth; the still Sergeant, nothing.
         let g = woken(true);
-        assert_eq!(loss(&g, "c2"), 0);
+        assert_eq!(loss(&g, "c2"), 800 / WOKEN_EARLY);
+        assert_eq!(loss(&g, "d1"), 0);
+        // The other levels (no exposure made for them) charge nothing.
+        let p = g.piece_at(sq("c2")).unwrap();
+        assert_eq!(Exposure::default().loss(p, sq("c2"), 800), 0);
     }
 }
