@@ -23,10 +23,11 @@
 //! whose General took 713 of our moved hidden pieces in 400 games, 321 of
 //! them after one or two moves, this turned 92 of the same 400 games for
 //! the better and 45 for the worse; BENCHMARKS.md, sixteenth round.)
-//! Before that, a smaller part ([`WOKEN_EARLY`]): the top pieces are
-//! seen sooner or later, and the side that has woken every piece by then
-//! has no reserve left — no piece the enemy must still fear may be a
-//! Mine, none to send late (R20: a side with no movable piece loses).
+//! Before that, a smaller part ([`WOKEN_EARLY`]) while the enemy keeps
+//! more of its movable pieces still than we do: the top pieces are seen
+//! sooner or later, and the side that has woken every piece by then has
+//! no reserve left — no piece the enemy must still fear may be a Mine,
+//! none to send late (R20: a side with no movable piece loses).
 
 use engine::{CombatResult, Game, Piece, Player, Rank, Square, resolve};
 
@@ -40,12 +41,15 @@ const EXPOSED: [i32; 3] = [1, 3, 6];
 /// while some enemy piece takes any such piece for sure (module docs).
 const WOKEN: i32 = 8;
 /// What a moved hidden piece of ours loses, as a divisor of its value,
-/// while no enemy piece takes such pieces for sure yet (module docs): a
+/// while no enemy piece takes such pieces for sure yet and the enemy has
+/// more movable pieces that never moved than we have (module docs): a
 /// twenty-fourth. Against the 2012 UCC winner, which keeps about ten of
-/// its movable pieces still at ply 200 where `hard` kept six (nine with
-/// this charge), `hard` (40 000 nodes a move) scored 79.0 % instead of
-/// 71.9 % over the same 800 games (168 better, 111 worse; BENCHMARKS.md,
-/// twenty-sixth round).
+/// its movable pieces still at ply 200 where `hard` kept six, `hard`
+/// (40 000 nodes a move) scored 81.2 % instead of 71.2 % over the same
+/// 335 games (77 better, 43 worse). Charged whatever the enemy keeps
+/// still, it scored as much there but lost ground against `hard-v1` in
+/// «Сражение» (76.3 % against 80.7 % on the same seeds, 200 games each;
+/// 84.3 % with the condition; BENCHMARKS.md, twenty-sixth round).
 const WOKEN_EARLY: i32 = 24;
 /// How many steps from an attacker [`EXPOSED`] looks.
 const EXPOSED_REACH: usize = EXPOSED.len() - 1;
@@ -75,9 +79,10 @@ pub(crate) struct Exposure {
     maps: Vec<[u8; 100]>,
     /// Some enemy piece takes any moved hidden piece of ours for sure.
     sure_of_moved: bool,
-    /// Made by [`Exposure::of`] (`hard`): the default, for the other
-    /// levels, charges nothing.
-    active: bool,
+    /// Made by [`Exposure::of`] (`hard`; the default, for the other levels,
+    /// charges nothing), and the enemy has more movable pieces that never
+    /// moved than we have: [`WOKEN_EARLY`] applies.
+    early: bool,
 }
 
 impl Exposure {
@@ -95,6 +100,14 @@ impl Exposure {
         // Movable ranks of which we have a piece the enemy has not seen.
         let mut unseen = [false; 12];
         let mut threats: Vec<(Square, Rank)> = Vec::new();
+        // Movable pieces that never moved: ours, the enemy's (as sampled).
+        let mut still = [0u8; 2];
+        for sq in Square::all() {
+            if let Some(p) = g.piece_at(sq).filter(|p| p.rank.is_movable() && !p.moved) {
+                still[usize::from(p.player != me)] += 1;
+            }
+        }
+        let early = still[0] < still[1];
         for sq in Square::all() {
             match g.piece_at(sq) {
                 Some(p) if p.player == me && p.rank.is_movable() => {
@@ -108,7 +121,7 @@ impl Exposure {
             }
         }
         if !kinds.iter().any(|&k| k) {
-            return Exposure { active: true, ..Exposure::default() };
+            return Exposure { early, ..Exposure::default() };
         }
         let mut maps = vec![[0u8; 100]; KINDS];
         // Whether a piece of ours next to `sq` takes `attacker` back, or
@@ -169,7 +182,7 @@ impl Exposure {
                 frontier = next;
             }
         }
-        Exposure { maps, sure_of_moved, active: true }
+        Exposure { maps, sure_of_moved, early }
     }
 
     /// The distance from `p` (ours) on `sq` to a sure attacker (0 = none).
@@ -180,13 +193,13 @@ impl Exposure {
     /// What `p` (ours, worth `value`) loses on `sq`: by the distance to a
     /// sure attacker ([`EXPOSED`]), and for a moved hidden piece ([`WOKEN`]
     /// while an enemy piece takes any such piece for sure, [`WOKEN_EARLY`]
-    /// before).
+    /// before while the enemy keeps more pieces still).
     #[inline]
     pub(crate) fn loss(&self, p: Piece, sq: Square, value: i32) -> i32 {
-        let woken = match (self.active && known_as(p) == Some(MOVED), self.sure_of_moved) {
-            (true, true) => value / WOKEN,
-            (true, false) => value / WOKEN_EARLY,
-            (false, _) => 0,
+        let woken = match (known_as(p) == Some(MOVED), self.sure_of_moved, self.early) {
+            (true, true, _) => value / WOKEN,
+            (true, false, true) => value / WOKEN_EARLY,
+            _ => 0,
         };
         woken
             + match self.distance(p, sq) {
@@ -281,9 +294,10 @@ mod tests {
     }
 
     /// South's Captain on c1 and Sergeant on d1 (with `marshal`, a hidden
-    /// Marshal on a4 too) against North's General on j7; the Captain
-    /// steps to c2 and North passes.
-    fn woken(marshal: bool) -> Game {
+    /// Marshal on a4 too) against North's General on j7 (and Sergeants
+    /// that never move on `still`); the Captain steps to c2 and North
+    /// passes.
+    fn woken(marshal: bool, still: &[&str]) -> Game {
         let mut pieces = vec![
             (sq("c1"), Player::South, Rank::Captain),
             (sq("d1"), Player::South, Rank::Sergeant),
@@ -294,6 +308,7 @@ mod tests {
         if marshal {
             pieces.push((sq("a4"), Player::South, Rank::Marshal));
         }
+        pieces.extend(still.iter().map(|s| (sq(s), Player::North, Rank::Sergeant)));
         let mut g = Game::from_pieces(RuleSetId::Ucc, &pieces, Player::South);
         for mv in ["c1-c2", "j7-j6"] {
             g.play(mv.parse().unwrap()).unwrap();
@@ -310,16 +325,19 @@ mod tests {
         // Nothing of ours beats the General: the moved Captain, far from
         // it, costs an eighth; the Sergeant that never moved (R15: it
         // might be a Mine) costs nothing.
-        let g = woken(false);
+        let g = woken(false, &[]);
         assert_eq!(exposed(&g, "c2"), 0, "out of the General's reach");
         assert_eq!(loss(&g, "c2"), 800 / WOKEN);
         assert_eq!(loss(&g, "d1"), 0);
         // While our Marshal is unseen, any moved piece might be it: no
-        // enemy piece is sure of the Captain yet, and it costs a
-        // twenty-fourth; the still Sergeant, nothing.
-        let g = woken(true);
+        // enemy piece is sure of the Captain yet. While the enemy keeps
+        // more pieces still (three Sergeants against our Sergeant and
+        // Marshal), the Captain costs a twenty-fourth; the still Sergeant,
+        // nothing. With fewer still enemy pieces, it costs nothing.
+        let g = woken(true, &["f10", "g10", "h10"]);
         assert_eq!(loss(&g, "c2"), 800 / WOKEN_EARLY);
         assert_eq!(loss(&g, "d1"), 0);
+        assert_eq!(loss(&woken(true, &["f10", "g10"]), "c2"), 0);
         // The other levels (no exposure made for them) charge nothing.
         let p = g.piece_at(sq("c2")).unwrap();
         assert_eq!(Exposure::default().loss(p, sq("c2"), 800), 0);

@@ -159,9 +159,10 @@
 //!   certainty, and a chase ends beyond the search's horizon. While some
 //!   enemy piece takes any moved hidden piece of ours for sure, every such
 //!   piece is charged an eighth of its value wherever it stands, and a
-//!   twenty-fourth before, so `hard` keeps its unmoved pieces (which might
-//!   be Mines) unmoved and plays with those already stirred — a reserve
-//!   for the late game, as careful players keep one. A hidden Marshal (General) is worth half (a
+//!   twenty-fourth before while the enemy keeps more of its pieces still,
+//!   so `hard` keeps its unmoved pieces (which might be Mines) unmoved and
+//!   plays with those already stirred — a reserve for the late game, as
+//!   careful players keep one. A hidden Marshal (General) is worth half (a
 //!   third) more than a known one: while it is hidden, any moved piece of
 //!   ours might be it.
 //! - keeps its last shield hidden (`eval.rs`): while any hidden piece of
