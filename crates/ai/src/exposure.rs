@@ -103,23 +103,18 @@ impl Exposure {
         // Movable pieces that never moved: ours, the enemy's (as sampled).
         let mut still = [0u8; 2];
         for sq in Square::all() {
-            if let Some(p) = g.piece_at(sq).filter(|p| p.rank.is_movable() && !p.moved) {
-                still[usize::from(p.player != me)] += 1;
+            let Some(p) = g.piece_at(sq).filter(|p| p.rank.is_movable()) else { continue };
+            still[usize::from(p.player != me)] += u8::from(!p.moved);
+            if p.player == me {
+                if let Some(k) = known_as(p) {
+                    kinds[k] = true;
+                }
+                unseen[p.rank.index()] |= !p.revealed && !p.ran;
+            } else {
+                threats.push((sq, p.rank));
             }
         }
         let early = still[0] < still[1];
-        for sq in Square::all() {
-            match g.piece_at(sq) {
-                Some(p) if p.player == me && p.rank.is_movable() => {
-                    if let Some(k) = known_as(p) {
-                        kinds[k] = true;
-                    }
-                    unseen[p.rank.index()] |= !p.revealed && !p.ran;
-                }
-                Some(p) if p.player != me && p.rank.is_movable() => threats.push((sq, p.rank)),
-                _ => {}
-            }
-        }
         if !kinds.iter().any(|&k| k) {
             return Exposure { early, ..Exposure::default() };
         }
