@@ -12,9 +12,10 @@
 //! nobody attacks, so a side that is ahead trades and attacks). `hard`
 //! adds hunting (a piece that beats a revealed enemy piece is drawn to it,
 //! [`HUNT`]), guarding (an enemy Miner near our Flag costs far more,
-//! [`MINER_NEAR_FLAG`], and our pieces go after intruders, [`DEFEND`]; a
-//! Miner that has moved is one from further off, [`MINER_INTRUDER_DIST`];
-//! against a Miner one rank of ours waits beside the Flag's Mines instead,
+//! [`MINER_NEAR_FLAG`], and the nearest of our pieces that stop an
+//! intruder goes after it, [`DEFEND`]; a Miner that has moved is one from
+//! further off, [`MINER_INTRUDER_DIST`]; against a Miner one rank of ours
+//! waits beside the Flag's Mines instead,
 //! `Evaluator::guard`), caution (pieces it holds back are not drawn to
 //! unknown unmoved pieces, `caution.rs`), the last shield (our last
 //! hidden piece that stops an enemy piece is worth what it guards,
@@ -70,7 +71,8 @@ const ATTRACT: [i32; 10] = [1, 1, 2, 2, 2, 2, 2, 2, 2, 1];
 /// combat has shown and that the piece beats.
 const HUNT: i32 = 4;
 /// Points per square towards an intruder (`hard`): an enemy mover within
-/// [`INTRUDER_DIST`] of our Flag that the piece beats or trades with.
+/// [`INTRUDER_DIST`] of our Flag that the piece beats or trades with, for
+/// the rank of our piece nearest it of those that do (`nearest_stoppers`).
 const DEFEND: i32 = 6;
 /// How close to our Flag (squares, Mines not counted as walls) an enemy
 /// mover is an intruder.
@@ -252,6 +254,22 @@ impl Evaluator {
             .collect();
         let marcher = self.sharp && intruders.iter().any(|(_, e)| *e == Rank::Sapper);
         let (guard, guardian) = if marcher { self.guard(g, &wall) } else { (Vec::new(), None) };
+        // `hard`: each intruder draws only the rank of our piece nearest it
+        // of those that stop it (beat it or trade with it; every rank tied
+        // at that distance), the guardian aside for a Sapper. Drawn all
+        // alike, the stoppers gain the same for each step, and the search
+        // moves whichever — often one too far to arrive in time.
+        let stoppers: Vec<Vec<Rank>> = if self.sharp {
+            intruders
+                .iter()
+                .map(|&(sq, e)| {
+                    let aside = guardian.filter(|_| e == Rank::Sapper);
+                    nearest_stoppers(g, me, sq, e, &wall, aside)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         // Maps only for the ranks we still have; ranks with the same
         // targets share one search.
         let mut done: Vec<(Vec<Square>, usize)> = Vec::new();
@@ -285,8 +303,13 @@ impl Evaluator {
                 let guarding = guardian == Some(r);
                 let mut defend: Vec<Square> = intruders
                     .iter()
-                    .filter(|(_, e)| resolve(r, *e) != CombatResult::DefenderWins && !(guarding && *e == Rank::Sapper))
-                    .map(|(sq, _)| *sq)
+                    .zip(&stoppers)
+                    .filter(|((_, e), near)| {
+                        resolve(r, *e) != CombatResult::DefenderWins
+                            && !(guarding && *e == Rank::Sapper)
+                            && near.contains(&r)
+                    })
+                    .map(|((sq, _), _)| *sq)
                     .collect();
                 if guarding {
                     defend.extend(guard.iter().copied());
@@ -475,6 +498,30 @@ impl Score {
 /// hidden piece that stops it is seen, this part is added to that piece's
 /// information value (`hard`; see [`Evaluator::shield`]).
 const SHIELD: i32 = 4;
+
+/// The ranks of `me`'s movable pieces nearest `at` (steps over squares
+/// that are not `wall`) among those that stop an enemy `e` there (beat it
+/// or trade with it), the rank `aside` left out; empty when none can reach
+/// it.
+fn nearest_stoppers(g: &Game, me: Player, at: Square, e: Rank, wall: &[bool; 100], aside: Option<Rank>) -> Vec<Rank> {
+    let mut dist = [FAR; 100];
+    bfs(&[at], wall, &mut dist);
+    let mut best = FAR;
+    let mut ranks = Vec::new();
+    for sq in Square::all() {
+        let Some(p) = g.piece_at(sq).filter(|p| p.player == me && p.rank.is_movable()) else { continue };
+        if resolve(p.rank, e) == CombatResult::DefenderWins || aside == Some(p.rank) {
+            continue;
+        }
+        let d = dist[sq.index()];
+        if d < best {
+            (best, ranks) = (d, vec![p.rank]);
+        } else if d == best && d < FAR && !ranks.contains(&p.rank) {
+            ranks.push(p.rank);
+        }
+    }
+    ranks
+}
 
 /// Multi-source breadth-first distances from `sources` over squares that are
 /// not `wall`, capped at [`FAR`].

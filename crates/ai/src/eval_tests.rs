@@ -112,6 +112,42 @@ fn a_piece_shut_in_by_our_own_mines_does_not_stand_guard() {
     assert_eq!(ev.attract[sergeant][at("c3")], 3, "drawn to e2 beside the Flag's Mines, not to the Sapper on f8");
 }
 
+/// South's Flag on f1 with `ours` against North's Lieutenant, which
+/// steps from f6 to f5 (four squares from the Flag: an intruder).
+fn lieutenant_intrudes(ours: &[(&str, Rank)]) -> Evaluator {
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let mut pieces = vec![
+        (sq("f1"), Player::South, Rank::Flag),
+        (sq("f6"), Player::North, Rank::Lieutenant),
+        (sq("j9"), Player::North, Rank::Soldier),
+        (sq("a10"), Player::North, Rank::Flag),
+    ];
+    pieces.extend(ours.iter().map(|&(s, r)| (sq(s), Player::South, r)));
+    let mut g = Game::from_pieces(RuleSetId::Battle, &pieces, Player::North);
+    g.play("f6-f5".parse().unwrap()).unwrap();
+    Evaluator::new(&g, Player::South, Some(Caution::permissive()))
+}
+
+#[test]
+fn only_the_nearest_stopper_goes_after_an_intruder() {
+    // The Colonel on h4 is three steps from the Lieutenant on f5, the
+    // General on a4 six: drawn alike, each step of either would gain the
+    // same, and the search moved whichever — with every enemy rank known,
+    // a Miner walked three squares to our Flag while the nearer stopper
+    // stayed put (BENCHMARKS.md, thirty-first round). Only the nearest
+    // rank is drawn.
+    let at = |s: &str| s.parse::<Square>().unwrap().index();
+    let (colonel, general) = (Rank::Colonel.index(), Rank::General.index());
+    let ev = lieutenant_intrudes(&[("h4", Rank::Colonel), ("a4", Rank::General)]);
+    assert_eq!(ev.attract_w[colonel], DEFEND);
+    assert_eq!(ev.attract[colonel][at("h4")], 3, "drawn to the Lieutenant on f5");
+    assert_ne!(ev.attract_w[general], DEFEND);
+    // Alone, the General goes after it.
+    let ev = lieutenant_intrudes(&[("a4", Rank::General)]);
+    assert_eq!(ev.attract_w[general], DEFEND);
+    assert_eq!(ev.attract[general][at("a4")], 6);
+}
+
 /// South's Marshal, General, Captain and Sergeant against North's
 /// General, a Soldier on a5 and a Sergeant that passes on the j file;
 /// the General, Captain and Sergeant have moved (hidden), and with

@@ -132,8 +132,10 @@
 //! - hunts: a piece that beats a *revealed* enemy piece is drawn to it four
 //!   times as hard as to a sampled target;
 //! - guards its Flag: an enemy Miner two squares from it costs about a
-//!   General, and the pieces that can stop an enemy mover five squares
-//!   from it are drawn to it before anything else — a Miner that has
+//!   General, and the nearest of the pieces that can stop an enemy mover
+//!   five squares from it is drawn to it before anything else (drawn all
+//!   alike, any of them was moved, often one too far to arrive in time;
+//!   BENCHMARKS.md, thirty-first round) — a Miner that has
 //!   moved from twelve squares off, as it needs one move a square, Mines
 //!   included, and a defender must set out before it is near. Against a
 //!   Miner, one rank (of those that stop it, the one with a piece nearest)
