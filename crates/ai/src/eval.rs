@@ -304,11 +304,9 @@ impl Evaluator {
                 let mut defend: Vec<Square> = intruders
                     .iter()
                     .zip(&stoppers)
-                    .filter(|((_, e), near)| {
-                        resolve(r, *e) != CombatResult::DefenderWins
-                            && !(guarding && *e == Rank::Sapper)
-                            && near.contains(&r)
-                    })
+                    // `stoppers` holds only ranks that stop the intruder,
+                    // the guardian aside for a Sapper.
+                    .filter(|(_, near)| near.contains(&r))
                     .map(|((sq, _), _)| *sq)
                     .collect();
                 if guarding {
