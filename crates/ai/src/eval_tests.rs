@@ -133,9 +133,9 @@ fn only_the_nearest_stopper_goes_after_an_intruder() {
     // The Colonel on h4 is three steps from the Lieutenant on f5, the
     // General on a4 six: drawn alike, each step of either would gain the
     // same, and the search moved whichever — with every enemy rank known,
-    // a Miner walked three squares to our Flag while the nearer stopper
-    // stayed put (BENCHMARKS.md, thirty-first round). Only the nearest
-    // rank is drawn.
+    // a Miner walked to our Flag in five moves while our Colonel, three
+    // steps from it, stayed put (BENCHMARKS.md, thirty-first round). Only
+    // the nearest rank is drawn.
     let at = |s: &str| s.parse::<Square>().unwrap().index();
     let (colonel, general) = (Rank::Colonel.index(), Rank::General.index());
     let ev = lieutenant_intrudes(&[("h4", Rank::Colonel), ("a4", Rank::General)]);
