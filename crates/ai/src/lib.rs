@@ -105,8 +105,9 @@
 //! Champion): so `hard`
 //! - makes no blind attack (`caution.rs`): its Marshal down to its Captain,
 //!   and its Spy, never attack a piece that has neither moved nor been
-//!   revealed while a lower piece can probe it, neither at the root nor in
-//!   the search, and are not drawn towards such pieces — unless the piece
+//!   revealed, neither at the root nor in the search, and are not drawn
+//!   towards such pieces — not even once no lower piece is left to probe
+//!   (late in the game such pieces are mostly Mines) — unless the piece
 //!   is cornered: next to a revealed enemy piece that beats it, with no
 //!   empty square to step to, a blind attack at the root is its only
 //!   chance (a General lost so, waiting beside two pieces it beat);
@@ -369,7 +370,7 @@ pub fn analyze<R: Rng + ?Sized>(obs: &Observation, level: Level, budget: Budget,
             noise: 0,
             max_depth: HARD_MAX_DEPTH,
             deepen_samples: HARD_DEEPEN_SAMPLES,
-            caution: (level == Level::Hard).then(|| Caution::of(obs)),
+            caution: (level == Level::Hard).then(Caution::hard),
             transpositions: level == Level::Hard,
         },
     };
