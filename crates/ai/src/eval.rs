@@ -259,12 +259,13 @@ impl Evaluator {
         // at that distance), the guardian aside for a Sapper. Drawn all
         // alike, the stoppers gain the same for each step, and the search
         // moves whichever — often one too far to arrive in time.
-        let stoppers: Vec<Vec<Rank>> = if self.sharp {
+        // By intruder: its square and the ranks of ours that go after it.
+        let stoppers: Vec<(Square, Vec<Rank>)> = if self.sharp {
             intruders
                 .iter()
                 .map(|&(sq, e)| {
                     let aside = guardian.filter(|_| e == Rank::Sapper);
-                    nearest_stoppers(g, me, sq, e, &wall, aside)
+                    (sq, nearest_stoppers(g, me, sq, e, &wall, aside))
                 })
                 .collect()
         } else {
@@ -301,13 +302,12 @@ impl Evaluator {
                 // The guardian waits for a marching Sapper where it must
                 // pass; the others go after every intruder they stop.
                 let guarding = guardian == Some(r);
-                let mut defend: Vec<Square> = intruders
+                let mut defend: Vec<Square> = stoppers
                     .iter()
-                    .zip(&stoppers)
-                    // `stoppers` holds only ranks that stop the intruder,
-                    // the guardian aside for a Sapper.
+                    // Only ranks that stop the intruder, the guardian aside
+                    // for a Sapper.
                     .filter(|(_, near)| near.contains(&r))
-                    .map(|((sq, _), _)| *sq)
+                    .map(|(sq, _)| *sq)
                     .collect();
                 if guarding {
                     defend.extend(guard.iter().copied());
