@@ -19,13 +19,12 @@
 //! the low ones were gone sent Captains, Majors and Colonels into Mines
 //! late in the game: against the 2012 UCC winner, 76 of the 100 blind
 //! attacks by our Captain and up made with ten or fewer of its unmoved
-//! pieces left hit a Mine, and 1 the Flag. Without them `hard`
-//! did better in 8 of the same 800 games and worse in 5 (in 16 and 2 of
-//! 536 on a trial build), and as well in «Сражение» (BENCHMARKS.md,
-//! thirty-third round). A
-//! piece that is cornered — next to a revealed enemy piece that beats it,
-//! with no empty square to step to — may attack blind at the root: waiting
-//! loses it for sure.
+//! pieces left hit a Mine, and 1 the Flag. Without them `hard` did better
+//! in 8 of the same 800 games and worse in 5 (in 16 and 2 of 536 on a
+//! trial build), and as well in «Сражение» (BENCHMARKS.md,
+//! thirty-third round). A piece that is cornered — next to a revealed
+//! enemy piece that beats it, with no empty square to step to — may attack
+//! blind at the root: waiting loses it for sure.
 
 use engine::{Cell, CombatResult, Move, Piece, Rank, Square, resolve};
 
@@ -54,26 +53,26 @@ fn cornered(obs: &Observation, from: Square, rank: Rank) -> bool {
     threatened
 }
 
-/// Which of our ranks may attack unknown unmoved pieces in one decision.
+/// Which of our ranks may attack unknown unmoved pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Caution {
-    /// By [`Rank::index`]: may make a blind attack.
-    may_probe: [bool; 12],
+    /// The [`keeps_back`] ranks make no blind attack (else every rank may).
+    strict: bool,
 }
 
 impl Caution {
     /// The caution of `hard`: only the ranks that do not [`keeps_back`]
     /// probe, whatever is left.
     #[must_use]
-    pub(crate) fn hard() -> Caution {
-        Caution { may_probe: Rank::ALL.map(|r| !keeps_back(r)) }
+    pub(crate) const fn hard() -> Caution {
+        Caution { strict: true }
     }
 
     /// A caution that lets every rank probe (the `hard` terms of the
     /// evaluation without holding anything back), for tests.
     #[cfg(test)]
     pub(crate) const fn permissive() -> Caution {
-        Caution { may_probe: [true; 12] }
+        Caution { strict: false }
     }
 
     /// Whether an attack by `attacker` on `defender` (a piece of the
@@ -81,15 +80,15 @@ impl Caution {
     #[inline]
     #[must_use]
     pub(crate) fn forbids(&self, attacker: Rank, defender: Piece) -> bool {
-        !self.may_probe[attacker.index()] && !defender.revealed && !defender.moved
+        self.holds_back(attacker) && !defender.revealed && !defender.moved
     }
 
     /// Whether `rank` is kept from unknown unmoved pieces (and so is not
     /// drawn to them by the evaluation).
     #[inline]
     #[must_use]
-    pub(crate) fn holds_back(&self, rank: Rank) -> bool {
-        !self.may_probe[rank.index()]
+    pub(crate) const fn holds_back(&self, rank: Rank) -> bool {
+        self.strict && keeps_back(rank)
     }
 
     /// `legal` without the blind attacks of `obs`, but for those of a
@@ -101,7 +100,7 @@ impl Caution {
             .copied()
             .filter(|mv| match (obs.cell(mv.from), obs.cell(mv.to)) {
                 (Cell::Own(p), Cell::Enemy(e)) => {
-                    self.may_probe[p.rank.index()] || e.revealed.is_some() || e.moved || cornered(obs, mv.from, p.rank)
+                    !self.holds_back(p.rank) || e.revealed.is_some() || e.moved || cornered(obs, mv.from, p.rank)
                 }
                 _ => true,
             })
